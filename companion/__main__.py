@@ -1,0 +1,5 @@
+"""`python -m companion` is the `companion` command."""
+
+from .cli import main
+
+raise SystemExit(main())

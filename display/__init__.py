@@ -1,0 +1,1 @@
+"""pygame screens, widgets, fonts and translations; reads game views, decides nothing."""
