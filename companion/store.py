@@ -107,7 +107,9 @@ class Store:
                 f"program's {SCHEMA_VERSION}: update the companion"
             )
         for target in range(version + 1, SCHEMA_VERSION + 1):
-            log.info("store %s: migrating schema %d -> %d", self.path, target - 1, target)
+            (log.info if version else log.debug)(
+                "store %s: migrating schema %d -> %d", self.path, target - 1, target
+            )
             script = MIGRATIONS[target - 1] + f"\nPRAGMA user_version = {target};"
             self._db.executescript("BEGIN IMMEDIATE;\n" + script + "\nCOMMIT;")
 

@@ -97,3 +97,15 @@ def test_store_flag_and_games_listing(tmp_path):
     result = companion("--store", str(path), "games", "--json", tmp=tmp_path)
     assert result.returncode == 0
     assert json.loads(result.stdout)["players"] == ["Ann", "Ben"]
+
+
+def test_bench_prints_figures_as_json(tmp_path):
+    result = companion("bench", "store", "--quick", "--json", tmp=tmp_path)
+    assert result.returncode == 0, result.stderr
+    figure = json.loads(result.stdout.splitlines()[0])
+    assert figure["area"] == "store" and figure["unit"] == "ms" and figure["value"] > 0
+
+
+def test_bench_unknown_area(tmp_path):
+    result = companion("bench", "nope", tmp=tmp_path)
+    assert result.returncode == 1 and "unknown area 'nope'" in result.stderr
