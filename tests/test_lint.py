@@ -2,6 +2,7 @@
 
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_ruff_check_is_clean():
-    ruff = shutil.which("ruff")
+    beside = Path(sys.executable).parent / "ruff"
+    ruff = str(beside) if beside.exists() else shutil.which("ruff")
     if ruff is None:
         pytest.skip("ruff is not installed (it comes with the [test] extra: ./run tests)")
     result = subprocess.run([ruff, "check", "--quiet", str(ROOT)], capture_output=True, text=True)
