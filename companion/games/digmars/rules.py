@@ -1,0 +1,576 @@
+"""Dig Mars legality and effects: `apply(state, action)` returns a new state or raises RuleError.
+
+Checks come in the order a player thinks of them: is the game on, is a placement owed (DIG-21),
+whose turn (DIG-18), actions left (DIG-5/DIG-19), then the action's own rule. `ability` answers
+the screen's question "can this player dig / transport here, and with whose help?" through the
+very checks `apply` makes, so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..base import RuleError
+from .model import (
+    ACTIONS_PER_TURN,
+    EMPTY,
+    EQUIPMENT,
+    MAX_LEVEL,
+    OVER,
+    PLACES,
+    PLAY,
+    SETUP,
+    SIZE,
+    VICTORY_AT,
+    Action,
+    Back,
+    Declare,
+    Dig,
+    EndTurn,
+    ExtraPoint,
+    Face,
+    Inspect,
+    Move,
+    Place,
+    PlaceStation,
+    Relocate,
+    Soil,
+    Stack,
+    State,
+    Transport,
+    Upgrade,
+    index,
+)
+
+
+def where(place: Place) -> str:
+    return f"[{place[0]}, {place[1]}]"
+
+
+def upgrade_cost(level: int) -> int:
+    """DIG-8: 1→2 costs 1, 2→3 costs 2, 3→4 costs 3."""
+    return level
+
+
+def share(points: int, present: int) -> tuple[int, int]:
+    """DIG-10: (each present player's share, the transporter's share incl. the remainder)."""
+    each = points // present
+    return each, each + points % present
+
+
+# --- small state edits ----------------------------------------------------------------------
+
+
+def _with_stack(state: State, place: Place, stack: Stack) -> tuple[Stack, ...]:
+    board = list(state.board)
+    board[index(place)] = stack
+    return tuple(board)
+
+
+def _with(values: tuple, i: int, value) -> tuple:
+    return values[:i] + (value,) + values[i + 1 :]
+
+
+def _add_station(state: State, i: int, place: Place) -> tuple:
+    return _with(state.stations, i, tuple(sorted((*state.stations[i], place))))
+
+
+def _remove_station(state: State, i: int, place: Place) -> tuple:
+    own = list(state.stations[i])
+    own.remove(place)
+    return _with(state.stations, i, tuple(own))
+
+
+def _bonuses_plus(state: State, name: str, delta: int) -> tuple[tuple[str, int], ...]:
+    counts = dict(state.bonuses)
+    counts[name] = counts.get(name, 0) + delta
+    return tuple(sorted((k, v) for k, v in counts.items() if v))
+
+
+# --- gates shared by the actions ---------------------------------------------------------
+
+
+def _game_on(state: State) -> None:
+    if state.phase == OVER:
+        if state.declared is not None:
+            raise RuleError("DIG-16", f"the game is over: {state.declared} declared victory")
+        raise RuleError("DIG-17", "the game is over: the last tile has left the board")
+
+
+def _no_placement_owed(state: State, kind: str) -> None:
+    if state.pending_place is not None:
+        who = state.players[state.pending_place]
+        raise RuleError(
+            "DIG-21",
+            f"{kind}: {who} must first place the new station of the fleet upgrade",
+        )
+
+
+def _turn_of(state: State, player: str, kind: str) -> int:
+    """The index of `player`, who must be the one to act in the play phase."""
+    _game_on(state)
+    _no_placement_owed(state, kind)
+    if state.phase == SETUP:
+        raise RuleError(
+            "DIG-4", f"{kind}: every player places a first station before the play starts"
+        )
+    i = state.player_index(player)
+    if i is None:
+        raise RuleError("DIG-18", f"{kind}: {player!r} is not a player of this game")
+    if i != state.to_act:
+        raise RuleError(
+            "DIG-18", f"{kind}: it is {state.players[state.to_act]}'s turn, not {player}'s"
+        )
+    return i
+
+
+def _spend(state: State, kind: str, free_with: str | None = None) -> State:
+    """Count one action of the turn (DIG-5), or use up a matching bonus first (DIG-19)."""
+    if free_with is not None and state.bonus_count(free_with):
+        return replace(state, bonuses=_bonuses_plus(state, free_with, -1))
+    if state.actions_used >= ACTIONS_PER_TURN:
+        raise RuleError(
+            "DIG-5",
+            f"{kind}: {state.players[state.to_act]} has used all {ACTIONS_PER_TURN} actions of "
+            "this turn",
+        )
+    return replace(state, actions_used=state.actions_used + 1)
+
+
+def _use_bonus(state: State, name: str, rule: str, kind: str) -> State:
+    if not state.bonus_count(name):
+        raise RuleError(
+            rule,
+            f"{kind}: {state.players[state.to_act]} has no unused '{name}' bonus from a tile "
+            "dug this turn",
+        )
+    return replace(state, bonuses=_bonuses_plus(state, name, -1))
+
+
+def _has_station(state: State, i: int, place: Place, rule: str, kind: str) -> None:
+    if place not in state.stations[i]:
+        raise RuleError(rule, f"{kind}: {state.players[i]} has no station on {where(place)}")
+
+
+# --- cooperation (DIG-9) --------------------------------------------------------------------
+
+
+def effective_level(state: State, i: int, place: Place, equipment: str) -> int:
+    """DIG-9: own level + 1 for each additional station on the stack (anyone's).
+
+    For a player without a station there it is the level one arriving station would have.
+    """
+    own = state.levels[i][EQUIPMENT.index(equipment)]
+    here = state.stations_at(place)
+    extra = here - 1 if place in state.stations[i] else here
+    return own + extra
+
+
+def _dig_checks(state: State, action: Dig | Transport) -> State:
+    """Every check of a dig or a transport (DIG-5/DIG-6/DIG-9), returning the state after the
+    action is counted; no effect on the board yet."""
+    kind = "dig" if isinstance(action, Dig) else "transport"
+    rule = "DIG-5" if kind == "dig" else "DIG-6"
+    i = _turn_of(state, action.player, kind)
+    counted = _spend(state, kind, free_with=f"extra-{kind}")
+    _has_station(state, i, action.at, rule, kind)
+    stack = state.stack(action.at)
+    if stack.empty:
+        raise RuleError(rule, f"{kind}: {where(action.at)} is used up, no tile is left there")
+    level = effective_level(state, i, action.at, kind)
+    if kind == "dig":
+        if not isinstance(stack.top, Back):
+            raise RuleError(
+                rule, f"dig: the top tile of {where(action.at)} is already explored (transport it)"
+            )
+        if stack.top.dig is None:
+            raise RuleError(
+                "DIG-22",
+                f"dig: enter the dig difficulty the top tile of {where(action.at)} shows first",
+            )
+        need = stack.top.dig
+    else:
+        if not isinstance(stack.top, Face):
+            raise RuleError(
+                rule, f"transport: the top tile of {where(action.at)} is unexplored (dig it first)"
+            )
+        need = stack.top.transport
+    if level < need:
+        raise RuleError(
+            rule,
+            f"{kind}: {action.player}'s effective {kind} level {level} is below difficulty "
+            f"{need} (DIG-9)",
+        )
+    return counted
+
+
+# --- the actions ------------------------------------------------------------------------------
+
+
+def _soil(state: State, a: Soil) -> State:
+    _game_on(state)
+    stack = state.stack(a.at)
+    if stack.empty:
+        raise RuleError("DIG-22", f"soil: {where(a.at)} is used up, no tile shows there")
+    if not isinstance(stack.top, Back):
+        raise RuleError("DIG-22", f"soil: the top tile of {where(a.at)} is explored (face up)")
+    if stack.top.dig is not None:
+        raise RuleError(
+            "DIG-22",
+            f"soil: the dig difficulty of {where(a.at)} is already entered ({stack.top.dig}); "
+            "undo a wrong entry",
+        )
+    return replace(state, board=_with_stack(state, a.at, Stack(stack.height, Back(a.dig))))
+
+
+def _place(state: State, a: PlaceStation) -> State:
+    _game_on(state)
+    i = state.player_index(a.player)
+    if i is None:
+        raise RuleError("DIG-18", f"place: {a.player!r} is not a player of this game")
+    if state.phase == SETUP:
+        if i != state.to_act:
+            raise RuleError(
+                "DIG-18", f"place: {state.players[state.to_act]} places the next station"
+            )
+        if state.stack(a.at).empty:
+            raise RuleError(
+                "DIG-4", f"place: a first station goes on a stack, {where(a.at)} is empty"
+            )
+        nxt = (i + 1) % len(state.players)
+        return replace(
+            state,
+            stations=_add_station(state, i, a.at),
+            to_act=nxt,
+            phase=PLAY if nxt == 0 else SETUP,
+        )
+    if state.pending_place != i:
+        raise RuleError(
+            "DIG-8",
+            f"place: {a.player} may place a station only at setup or right after a fleet upgrade",
+        )
+    # DIG-8: the new station goes on any tile or empty place of the board.
+    return replace(state, stations=_add_station(state, i, a.at), pending_place=None)
+
+
+def _dig(state: State, a: Dig) -> State:
+    state = _dig_checks(state, a)
+    stack = state.stack(a.at)
+    state = replace(
+        state,
+        board=_with_stack(state, a.at, Stack(stack.height, Face(a.transport, a.points, a.bonus))),
+    )
+    if a.bonus is not None:  # DIG-5/DIG-12…15: usable once, later in this turn
+        state = replace(state, bonuses=_bonuses_plus(state, a.bonus, +1))
+    return state
+
+
+def _transport(state: State, a: Transport) -> State:
+    state = _dig_checks(state, a)
+    stack = state.stack(a.at)
+    assert isinstance(stack.top, Face)
+    present = state.present(a.at)
+    each, own = share(stack.top.points, len(present))
+    points = list(state.points)
+    for player in present:
+        j = state.players.index(player)
+        points[j] += own if player == a.player else each
+    i = state.players.index(a.player)
+    height = stack.height - 1
+    after = Stack(height, Back()) if height else EMPTY
+    state = replace(
+        state,
+        board=_with_stack(state, a.at, after),
+        points=tuple(points),
+        taken=_with(state.taken, i, state.taken[i] + 1),
+    )
+    if state.tiles_on_board == 0:  # DIG-17, ties share the win (DIG-23)
+        best = max(state.points)
+        winners = tuple(p for p, n in zip(state.players, state.points, strict=True) if n == best)
+        state = replace(state, phase=OVER, to_act=None, winners=winners, bonuses=())
+    return state
+
+
+def move_targets(state: State, frm: Place) -> tuple[Place, ...]:
+    """DIG-7/DIG-20: the adjacent place in each direction, or, over used-up places, the nearest
+    stack in that direction."""
+    targets = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        r, c = frm[0] + dr, frm[1] + dc
+        if not (0 <= r < SIZE and 0 <= c < SIZE):
+            continue
+        targets.append((r, c))
+        while state.stack((r, c)).empty:
+            r, c = r + dr, c + dc
+            if not (0 <= r < SIZE and 0 <= c < SIZE):
+                break
+            if not state.stack((r, c)).empty:
+                targets.append((r, c))
+                break
+    return tuple(targets)
+
+
+def _move(state: State, a: Move) -> State:
+    i = _turn_of(state, a.player, "move")
+    counted = _spend(state, "move")
+    _has_station(state, i, a.frm, "DIG-7", "move")
+    if a.to not in move_targets(state, a.frm):
+        straight = a.frm[0] == a.to[0] or a.frm[1] == a.to[1]
+        if straight and a.frm != a.to and state.stack(a.to).empty:
+            raise RuleError(
+                "DIG-20",
+                f"move: a station may land only on the adjacent empty place, not on {where(a.to)}",
+            )
+        raise RuleError(
+            "DIG-7",
+            f"move: {where(a.to)} is not the orthogonally adjacent place of {where(a.frm)}, nor "
+            "the nearest stack beyond used-up places",
+        )
+    stations = _remove_station(counted, i, a.frm)
+    counted = replace(counted, stations=stations)
+    return replace(counted, stations=_add_station(counted, i, a.to))
+
+
+def _upgrade(state: State, a: Upgrade) -> State:
+    i = _turn_of(state, a.player, "upgrade")
+    counted = _spend(state, "upgrade")
+    k = EQUIPMENT.index(a.equipment)
+    level = state.levels[i][k]
+    if level >= MAX_LEVEL:
+        raise RuleError("DIG-8", f"upgrade: {a.player}'s {a.equipment} is at the top level {level}")
+    cost = upgrade_cost(level)
+    if state.points[i] < cost:
+        raise RuleError(
+            "DIG-8",
+            f"upgrade: {a.equipment} {level}→{level + 1} costs {cost} points; {a.player} has "
+            f"{state.points[i]}",
+        )
+    levels = _with(state.levels[i], k, level + 1)
+    return replace(
+        counted,
+        levels=_with(state.levels, i, levels),
+        points=_with(state.points, i, state.points[i] - cost),
+        pending_place=i if a.equipment == "fleet" else None,  # DIG-8/DIG-21
+    )
+
+
+def _relocate(state: State, a: Relocate) -> State:
+    _turn_of(state, a.player, "relocate")
+    state = _use_bonus(state, "relocate", "DIG-13", "relocate")
+    owner = state.player_index(a.owner)
+    if owner is None:
+        raise RuleError("DIG-13", f"relocate: {a.owner!r} is not a player of this game")
+    _has_station(state, owner, a.frm, "DIG-13", "relocate")
+    if state.stack(a.to).empty:
+        raise RuleError(
+            "DIG-13", f"relocate: a station never goes to an empty place ({where(a.to)})"
+        )
+    if a.to == a.frm:
+        raise RuleError("DIG-20", "relocate: the station must change its place")
+    state = replace(state, stations=_remove_station(state, owner, a.frm))
+    return replace(state, stations=_add_station(state, owner, a.to))
+
+
+def _extra_point(state: State, a: ExtraPoint) -> State:
+    i = _turn_of(state, a.player, "extra_point")
+    state = _use_bonus(state, "extra-point", "DIG-14", "extra_point")
+    return replace(state, points=_with(state.points, i, state.points[i] + 1))
+
+
+def _inspect(state: State, a: Inspect) -> State:
+    _turn_of(state, a.player, "inspect")
+    state = _use_bonus(state, "inspect", "DIG-15", "inspect")
+    if state.stack(a.at).empty:
+        raise RuleError("DIG-15", f"inspect: {where(a.at)} is used up, there is no tile to look at")
+    # What the player saw stays secret: the state only records that the bonus is spent.
+    return state
+
+
+def _end_turn(state: State, a: EndTurn) -> State:
+    _game_on(state)
+    _no_placement_owed(state, "end_turn")
+    if state.phase == SETUP:
+        raise RuleError("DIG-4", "end_turn: every player places a first station first")
+    nxt = (state.to_act + 1) % len(state.players)
+    return replace(state, to_act=nxt, actions_used=0, bonuses=())  # DIG-12…15: this turn only
+
+
+def can_declare(state: State, i: int) -> bool:
+    return state.points[i] >= VICTORY_AT[len(state.players)]
+
+
+def _declare(state: State, a: Declare) -> State:
+    i = _turn_of(state, a.player, "declare")
+    need = VICTORY_AT[len(state.players)]
+    if not can_declare(state, i):
+        raise RuleError(
+            "DIG-16",
+            f"declare: with {len(state.players)} players a declaration needs {need} points",
+        )
+    return replace(state, phase=OVER, to_act=None, winners=(a.player,), declared=a.player)
+
+
+_HANDLERS = {
+    Soil: _soil,
+    PlaceStation: _place,
+    Dig: _dig,
+    Transport: _transport,
+    Move: _move,
+    Upgrade: _upgrade,
+    Relocate: _relocate,
+    ExtraPoint: _extra_point,
+    Inspect: _inspect,
+    EndTurn: _end_turn,
+    Declare: _declare,
+}
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after `action`; RuleError naming the rule if it is illegal (nothing changes)."""
+    return _HANDLERS[type(action)](state, action)
+
+
+# --- what the screen asks ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ability:
+    """Can `player` dig (or transport) at `at` now, at which level, with whose help.
+
+    `rule` and `reason` say what forbids it (None when possible); `level` is the effective
+    level (DIG-9), `difficulty` what the top tile needs (None when unknown or not applicable),
+    `helpers` the other players whose stations add to the level there.
+    """
+
+    kind: str
+    player: str
+    at: Place
+    possible: bool
+    rule: str | None
+    reason: str | None
+    level: int
+    difficulty: int | None
+    helpers: tuple[str, ...]
+
+
+def ability(state: State, player: str, at: Place, kind: str) -> Ability:
+    """The answer to "can I dig / transport here, and with whose help?" (kind "dig"/"transport")."""
+    if kind not in ("dig", "transport"):
+        raise ValueError(f"kind must be 'dig' or 'transport', not {kind!r}")
+    i = state.player_index(player)
+    if i is None:
+        raise ValueError(f"{player!r} is not a player of this game")
+    top = state.stack(at).top
+    if kind == "dig":
+        difficulty = top.dig if isinstance(top, Back) else None
+        probe: Dig | Transport = Dig(player, at, 0, 0, None)
+    else:
+        difficulty = top.transport if isinstance(top, Face) else None
+        probe = Transport(player, at)
+    helpers = tuple(p for p in state.present(at) if p != player)
+    try:
+        apply(state, probe)
+    except RuleError as err:
+        rule, reason = err.rule, err.message
+    else:
+        rule = reason = None
+    return Ability(
+        kind=kind,
+        player=player,
+        at=at,
+        possible=rule is None,
+        rule=rule,
+        reason=reason,
+        level=effective_level(state, i, at, kind),
+        difficulty=difficulty,
+        helpers=helpers,
+    )
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing the table may enter now. A `dig` still needs the face as read (transport,
+    points, bonus) and a `soil` the back's difficulty; `record` adds them."""
+
+    type: str
+    player: str | None = None
+    at: Place | None = None
+    frm: Place | None = None
+    to: Place | None = None
+    owner: str | None = None
+    equipment: str | None = None
+
+    def record(self, **fields) -> dict:
+        out: dict = {"type": self.type}
+        for name, value in (
+            ("player", self.player),
+            ("at", self.at),
+            ("from", self.frm),
+            ("to", self.to),
+            ("owner", self.owner),
+            ("equipment", self.equipment),
+        ):
+            if value is not None:
+                out[name] = list(value) if isinstance(value, tuple) else value
+        out.update(fields)
+        return out
+
+
+def _legal(state: State, action: Action) -> bool:
+    try:
+        apply(state, action)
+    except RuleError:
+        return False
+    return True
+
+
+def options(state: State) -> tuple[Option, ...]:
+    """What is legal now: the soils still to enter, then the acting player's actions."""
+    if state.phase == OVER:
+        return ()
+    out = [
+        Option("soil", at=p)
+        for p in PLACES
+        if isinstance(state.stack(p).top, Back) and state.stack(p).top.dig is None
+    ]
+    if state.phase == SETUP:
+        player = state.players[state.to_act]
+        return (
+            *out,
+            *(
+                Option("place", player, at=p)
+                for p in PLACES
+                if _legal(state, PlaceStation(player, p))
+            ),
+        )
+    if state.pending_place is not None:
+        player = state.players[state.pending_place]
+        return (*out, *(Option("place", player, at=p) for p in PLACES))
+    player = state.players[state.to_act]
+    i = state.to_act
+    own = sorted(set(state.stations[i]))
+    for p in own:
+        if _legal(state, Dig(player, p, 0, 0, None)):
+            out.append(Option("dig", player, at=p))
+        if _legal(state, Transport(player, p)):
+            out.append(Option("transport", player, at=p))
+        for to in move_targets(state, p):
+            if _legal(state, Move(player, p, to)):
+                out.append(Option("move", player, frm=p, to=to))
+    for equipment in EQUIPMENT:
+        if _legal(state, Upgrade(player, equipment)):
+            out.append(Option("upgrade", player, equipment=equipment))
+    if state.bonus_count("relocate"):
+        for owner, stations in zip(state.players, state.stations, strict=True):
+            for p in sorted(set(stations)):
+                for to in PLACES:
+                    if to != p and not state.stack(to).empty:
+                        out.append(Option("relocate", player, frm=p, to=to, owner=owner))
+    if state.bonus_count("extra-point"):
+        out.append(Option("extra_point", player))
+    if state.bonus_count("inspect"):
+        out += [Option("inspect", player, at=p) for p in PLACES if not state.stack(p).empty]
+    out.append(Option("end_turn"))
+    if can_declare(state, i):
+        out.append(Option("declare", player))
+    return tuple(out)
