@@ -59,6 +59,15 @@ def _pin(default: int | None) -> Key:
     )
 
 
+def _pins(default: list[int]) -> Key:
+    return Key(
+        default,
+        lambda v: isinstance(v, list)
+        and all(isinstance(x, int) and not isinstance(x, bool) and x in GPIO_PINS for x in v),
+        "a list of BCM GPIO numbers from 2 to 27 (player 1 first)",
+    )
+
+
 def _number(default: float, lo: float, hi: float) -> Key:
     return Key(
         default,
@@ -111,6 +120,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "select": _pin(13),
         "confirm": _pin(19),
         "undo": _pin(26),
+        # Optional per-player keys: the N-th pin is "player:N" (whose turn it is, who steals).
+        "players": _pins([]),
         "bounce_ms": _with_default(_int_in(0, 500), 30),
         "hold_seconds": _number(1.0, 0.2, 10.0),
     },
@@ -217,8 +228,9 @@ def _rule_tables(table: Any, where: str) -> dict[str, dict[str, Any]]:
 
 def _check_pins_unique(buttons: Mapping[str, Any], where: str) -> None:
     seen: dict[int, str] = {}
-    for name in ("next", "previous", "select", "confirm", "undo"):
-        pin = buttons[name]
+    named = [(name, buttons[name]) for name in ("next", "previous", "select", "confirm", "undo")]
+    named += [(f"players[{i}]", pin) for i, pin in enumerate(buttons["players"])]
+    for name, pin in named:
         if pin is None:
             continue
         if pin in seen:

@@ -36,6 +36,11 @@ def test_values_are_taken():
             "[buttons]\nundo = 19\n",
             "'buttons.undo' = 19: GPIO 19 is already used by 'buttons.confirm'",
         ),
+        (
+            "[buttons]\nplayers = [20, 5]\n",
+            "'buttons.players[1]' = 5: GPIO 5 is already used by 'buttons.next'",
+        ),
+        ("[buttons]\nplayers = [20, 1]\n", "'buttons.players' = [20, 1] is not allowed"),
         ("[screan]\n", "unknown section [screan]"),
         ('[screen]\nwidth = "wide"\n', "'screen.width' = 'wide' is not allowed"),
         ("[screen]\nfullscreen = 1\n", "'screen.fullscreen' = 1 is not allowed: it must be true"),
