@@ -1,0 +1,85 @@
+"""Table surfaces for synthetic frames: wood, felt, cloth, laminate (float32 BGR, 0..255).
+
+Textures are made at low resolution and scaled up (cheap), then get fine grain at full size.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+SURFACES = ("wood", "felt", "cloth", "laminate")
+
+
+def _smooth_noise(rng: np.random.Generator, shape: tuple[int, int], cells: int) -> np.ndarray:
+    """Smooth noise in -1..1 with about `cells` blobs across the width."""
+    h, w = shape
+    small = rng.uniform(-1, 1, (max(2, cells * h // w), max(2, cells))).astype(np.float32)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+
+
+def _wood(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
+    h, w = shape
+    base = np.float32(rng.choice([[40, 80, 140], [50, 100, 160], [30, 60, 110], [70, 130, 190]]))
+    base = base * np.float32(rng.uniform(0.85, 1.15))
+    warp = _smooth_noise(rng, shape, 6) * rng.uniform(10, 30)
+    ys = np.arange(h, dtype=np.float32)[:, None]
+    xs = np.arange(w, dtype=np.float32)[None, :]
+    horizontal = rng.random() < 0.5
+    along = ys if horizontal else xs
+    period = rng.uniform(6, 14)
+    grain = np.sin((along + warp) / period * 2 * np.pi) * 0.5 + 0.5
+    grain = grain**3  # thin dark lines of late wood
+    shade = 1.0 - 0.18 * grain + 0.08 * _smooth_noise(rng, shape, 3)
+    # Plank seams.
+    plank = int(rng.uniform(140, 260))
+    pos = (ys if horizontal else xs) % plank
+    shade = shade * np.where(pos < 2, 0.55, 1.0)
+    return base[None, None, :] * shade[:, :, None]
+
+
+def _felt(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
+    base = np.float32(
+        rng.choice([[40, 110, 30], [110, 60, 20], [30, 30, 120], [70, 70, 70], [80, 40, 60]])
+    )
+    base = base * np.float32(rng.uniform(0.8, 1.2))
+    shade = 1.0 + 0.06 * _smooth_noise(rng, shape, 8)
+    fibre = rng.normal(0, 0.06, shape).astype(np.float32)
+    fibre = cv2.GaussianBlur(fibre, (0, 0), 0.8)
+    return base[None, None, :] * (shade + fibre)[:, :, None]
+
+
+def _cloth(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
+    h, w = shape
+    ys = np.arange(h, dtype=np.float32)[:, None]
+    xs = np.arange(w, dtype=np.float32)[None, :]
+    weave = 0.92 + 0.08 * (np.sin(xs * 1.7) * np.sin(ys * 1.7))
+    a = np.float32(rng.choice([[60, 60, 150], [150, 90, 40], [70, 120, 70], [120, 120, 110]]))
+    if rng.random() < 0.5:
+        # Gingham: crossing bands of a second, lighter colour.
+        b = a * 0.5 + 60
+        period = rng.uniform(30, 70)
+        bx = ((xs // period) % 2).astype(np.float32)
+        by = ((ys // period) % 2).astype(np.float32)
+        mix = (bx + by) / 2.0
+        img = a[None, None, :] * (1 - mix[:, :, None]) + b[None, None, :] * mix[:, :, None]
+    else:
+        img = np.broadcast_to(a[None, None, :], (h, w, 3)).astype(np.float32)
+    folds = 1.0 + 0.1 * _smooth_noise(rng, shape, 4)
+    return img * (weave * folds)[:, :, None]
+
+
+def _laminate(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
+    base = np.float32(rng.choice([[150, 150, 150], [120, 140, 160], [90, 90, 95], [160, 150, 130]]))
+    base = base * np.float32(rng.uniform(0.85, 1.1))
+    speckle = rng.normal(0, 0.03, shape).astype(np.float32)
+    shade = 1.0 + 0.05 * _smooth_noise(rng, shape, 5) + speckle
+    return base[None, None, :] * shade[:, :, None]
+
+
+def make_surface(rng: np.random.Generator, shape: tuple[int, int], kind: str) -> np.ndarray:
+    """A table surface of `kind` (one of SURFACES), float32 BGR H×W×3 in 0..255."""
+    makers = {"wood": _wood, "felt": _felt, "cloth": _cloth, "laminate": _laminate}
+    if kind not in makers:
+        raise ValueError(f"unknown surface {kind!r}; surfaces: {', '.join(SURFACES)}")
+    return np.clip(makers[kind](rng, shape), 0, 255).astype(np.float32)
