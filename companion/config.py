@@ -62,8 +62,10 @@ def _pin(default: int | None) -> Key:
 def _pins(default: list[int]) -> Key:
     return Key(
         default,
-        lambda v: isinstance(v, list)
-        and all(isinstance(x, int) and not isinstance(x, bool) and x in GPIO_PINS for x in v),
+        lambda v: (
+            isinstance(v, list)
+            and all(isinstance(x, int) and not isinstance(x, bool) and x in GPIO_PINS for x in v)
+        ),
         "a list of BCM GPIO numbers from 2 to 27 (player 1 first)",
     )
 

@@ -75,14 +75,16 @@ def _add_station(state: State, i: int, place: Place) -> tuple:
     return _with(state.stations, i, tuple(sorted((*state.stations[i], place))))
 
 
-def _remove_station(state: State, i: int, place: Place) -> tuple:
+def _move_station(state: State, i: int, frm: Place, to: Place) -> tuple:
     own = list(state.stations[i])
-    own.remove(place)
-    return _with(state.stations, i, tuple(own))
+    own.remove(frm)
+    return _with(state.stations, i, tuple(sorted((*own, to))))
 
 
-def _bonuses_plus(state: State, name: str, delta: int) -> tuple[tuple[str, int], ...]:
-    counts = dict(state.bonuses)
+def _bonuses_plus(
+    bonuses: tuple[tuple[str, int], ...], name: str, delta: int
+) -> tuple[tuple[str, int], ...]:
+    counts = dict(bonuses)
     counts[name] = counts.get(name, 0) + delta
     return tuple(sorted((k, v) for k, v in counts.items() if v))
 
@@ -124,27 +126,31 @@ def _turn_of(state: State, player: str, kind: str) -> int:
     return i
 
 
-def _spend(state: State, kind: str, free_with: str | None = None) -> State:
+# The turn bookkeeping an action changes, as keyword arguments for one `replace` at its end.
+Spent = dict
+
+
+def _spend(state: State, kind: str, free_with: str | None = None) -> Spent:
     """Count one action of the turn (DIG-5), or use up a matching bonus first (DIG-19)."""
     if free_with is not None and state.bonus_count(free_with):
-        return replace(state, bonuses=_bonuses_plus(state, free_with, -1))
+        return {"bonuses": _bonuses_plus(state.bonuses, free_with, -1)}
     if state.actions_used >= ACTIONS_PER_TURN:
         raise RuleError(
             "DIG-5",
             f"{kind}: {state.players[state.to_act]} has used all {ACTIONS_PER_TURN} actions of "
             "this turn",
         )
-    return replace(state, actions_used=state.actions_used + 1)
+    return {"actions_used": state.actions_used + 1}
 
 
-def _use_bonus(state: State, name: str, rule: str, kind: str) -> State:
+def _use_bonus(state: State, name: str, rule: str, kind: str) -> Spent:
     if not state.bonus_count(name):
         raise RuleError(
             rule,
             f"{kind}: {state.players[state.to_act]} has no unused '{name}' bonus from a tile "
             "dug this turn",
         )
-    return replace(state, bonuses=_bonuses_plus(state, name, -1))
+    return {"bonuses": _bonuses_plus(state.bonuses, name, -1)}
 
 
 def _has_station(state: State, i: int, place: Place, rule: str, kind: str) -> None:
@@ -166,13 +172,12 @@ def effective_level(state: State, i: int, place: Place, equipment: str) -> int:
     return own + extra
 
 
-def _dig_checks(state: State, action: Dig | Transport) -> State:
-    """Every check of a dig or a transport (DIG-5/DIG-6/DIG-9), returning the state after the
-    action is counted; no effect on the board yet."""
+def _dig_checks(state: State, action: Dig | Transport) -> Spent:
+    """Every check of a dig or a transport (DIG-5/DIG-6/DIG-9); how the action is counted."""
     kind = "dig" if isinstance(action, Dig) else "transport"
     rule = "DIG-5" if kind == "dig" else "DIG-6"
     i = _turn_of(state, action.player, kind)
-    counted = _spend(state, kind, free_with=f"extra-{kind}")
+    spent = _spend(state, kind, free_with=f"extra-{kind}")
     _has_station(state, i, action.at, rule, kind)
     stack = state.stack(action.at)
     if stack.empty:
@@ -201,7 +206,7 @@ def _dig_checks(state: State, action: Dig | Transport) -> State:
             f"{kind}: {action.player}'s effective {kind} level {level} is below difficulty "
             f"{need} (DIG-9)",
         )
-    return counted
+    return spent
 
 
 # --- the actions ------------------------------------------------------------------------------
@@ -254,19 +259,16 @@ def _place(state: State, a: PlaceStation) -> State:
 
 
 def _dig(state: State, a: Dig) -> State:
-    state = _dig_checks(state, a)
-    stack = state.stack(a.at)
-    state = replace(
-        state,
-        board=_with_stack(state, a.at, Stack(stack.height, Face(a.transport, a.points, a.bonus))),
-    )
+    spent = _dig_checks(state, a)
+    height = state.stack(a.at).height
+    board = _with_stack(state, a.at, Stack(height, Face(a.transport, a.points, a.bonus)))
     if a.bonus is not None:  # DIG-5/DIG-12…15: usable once, later in this turn
-        state = replace(state, bonuses=_bonuses_plus(state, a.bonus, +1))
-    return state
+        spent["bonuses"] = _bonuses_plus(spent.get("bonuses", state.bonuses), a.bonus, +1)
+    return replace(state, board=board, **spent)
 
 
 def _transport(state: State, a: Transport) -> State:
-    state = _dig_checks(state, a)
+    spent = _dig_checks(state, a)
     stack = state.stack(a.at)
     assert isinstance(stack.top, Face)
     present = state.present(a.at)
@@ -277,18 +279,18 @@ def _transport(state: State, a: Transport) -> State:
         points[j] += own if player == a.player else each
     i = state.players.index(a.player)
     height = stack.height - 1
-    after = Stack(height, Back()) if height else EMPTY
-    state = replace(
+    board = _with_stack(state, a.at, Stack(height, Back()) if height else EMPTY)
+    if not any(s.height for s in board):  # DIG-17, ties share the win (DIG-23)
+        best = max(points)
+        winners = tuple(p for p, n in zip(state.players, points, strict=True) if n == best)
+        spent.update(phase=OVER, to_act=None, winners=winners, bonuses=())
+    return replace(
         state,
-        board=_with_stack(state, a.at, after),
+        board=board,
         points=tuple(points),
         taken=_with(state.taken, i, state.taken[i] + 1),
+        **spent,
     )
-    if state.tiles_on_board == 0:  # DIG-17, ties share the win (DIG-23)
-        best = max(state.points)
-        winners = tuple(p for p, n in zip(state.players, state.points, strict=True) if n == best)
-        state = replace(state, phase=OVER, to_act=None, winners=winners, bonuses=())
-    return state
 
 
 def move_targets(state: State, frm: Place) -> tuple[Place, ...]:
@@ -312,7 +314,7 @@ def move_targets(state: State, frm: Place) -> tuple[Place, ...]:
 
 def _move(state: State, a: Move) -> State:
     i = _turn_of(state, a.player, "move")
-    counted = _spend(state, "move")
+    spent = _spend(state, "move")
     _has_station(state, i, a.frm, "DIG-7", "move")
     if a.to not in move_targets(state, a.frm):
         straight = a.frm[0] == a.to[0] or a.frm[1] == a.to[1]
@@ -326,14 +328,12 @@ def _move(state: State, a: Move) -> State:
             f"move: {where(a.to)} is not the orthogonally adjacent place of {where(a.frm)}, nor "
             "the nearest stack beyond used-up places",
         )
-    stations = _remove_station(counted, i, a.frm)
-    counted = replace(counted, stations=stations)
-    return replace(counted, stations=_add_station(counted, i, a.to))
+    return replace(state, stations=_move_station(state, i, a.frm, a.to), **spent)
 
 
 def _upgrade(state: State, a: Upgrade) -> State:
     i = _turn_of(state, a.player, "upgrade")
-    counted = _spend(state, "upgrade")
+    spent = _spend(state, "upgrade")
     k = EQUIPMENT.index(a.equipment)
     level = state.levels[i][k]
     if level >= MAX_LEVEL:
@@ -347,7 +347,8 @@ def _upgrade(state: State, a: Upgrade) -> State:
         )
     levels = _with(state.levels[i], k, level + 1)
     return replace(
-        counted,
+        state,
+        **spent,
         levels=_with(state.levels, i, levels),
         points=_with(state.points, i, state.points[i] - cost),
         pending_place=i if a.equipment == "fleet" else None,  # DIG-8/DIG-21
@@ -356,7 +357,7 @@ def _upgrade(state: State, a: Upgrade) -> State:
 
 def _relocate(state: State, a: Relocate) -> State:
     _turn_of(state, a.player, "relocate")
-    state = _use_bonus(state, "relocate", "DIG-13", "relocate")
+    spent = _use_bonus(state, "relocate", "DIG-13", "relocate")
     owner = state.player_index(a.owner)
     if owner is None:
         raise RuleError("DIG-13", f"relocate: {a.owner!r} is not a player of this game")
@@ -367,23 +368,22 @@ def _relocate(state: State, a: Relocate) -> State:
         )
     if a.to == a.frm:
         raise RuleError("DIG-20", "relocate: the station must change its place")
-    state = replace(state, stations=_remove_station(state, owner, a.frm))
-    return replace(state, stations=_add_station(state, owner, a.to))
+    return replace(state, stations=_move_station(state, owner, a.frm, a.to), **spent)
 
 
 def _extra_point(state: State, a: ExtraPoint) -> State:
     i = _turn_of(state, a.player, "extra_point")
-    state = _use_bonus(state, "extra-point", "DIG-14", "extra_point")
-    return replace(state, points=_with(state.points, i, state.points[i] + 1))
+    spent = _use_bonus(state, "extra-point", "DIG-14", "extra_point")
+    return replace(state, points=_with(state.points, i, state.points[i] + 1), **spent)
 
 
 def _inspect(state: State, a: Inspect) -> State:
     _turn_of(state, a.player, "inspect")
-    state = _use_bonus(state, "inspect", "DIG-15", "inspect")
+    spent = _use_bonus(state, "inspect", "DIG-15", "inspect")
     if state.stack(a.at).empty:
         raise RuleError("DIG-15", f"inspect: {where(a.at)} is used up, there is no tile to look at")
     # What the player saw stays secret: the state only records that the bonus is spent.
-    return state
+    return replace(state, **spent)
 
 
 def _end_turn(state: State, a: EndTurn) -> State:

@@ -104,10 +104,11 @@ def _candidates(state: State, rng: random.Random, declare: bool):
     if rng.random() < 0.08:
         yield {"type": "end_turn"}
     if own:
-        p = list(rng.choice(own))
+        place = rng.choice(own)
+        p = list(place)
         bonus = rng.choice((None,) * 6 + BONUSES)
-        yield {"type": "transport", "player": who, "at": p}
-        yield {
+        transport = {"type": "transport", "player": who, "at": p}
+        dig = {
             "type": "dig",
             "player": who,
             "at": p,
@@ -115,6 +116,9 @@ def _candidates(state: State, rng: random.Random, declare: bool):
             "points": rng.randint(1, 5),
             "bonus": bonus,
         }
+        # Mostly the one that fits the top tile first; sometimes the other, which is refused.
+        fits = type(state.stack(place).top) is Face
+        yield from (transport, dig) if fits == (rng.random() < 0.9) else (dig, transport)
     kinds = ["upgrade", "move", "relocate", "extra_point", "inspect", "declare", "declare"]
     rng.shuffle(kinds)
     for kind in kinds:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.digmars import ENGINE
+from companion.games.digmars import ENGINE, options
 from companion.games.digmars.model import TILES, VICTORY_AT
 
 from .digmars_play import random_game
@@ -42,6 +42,12 @@ class Invariants:
                 owed = 1 if after.pending_place == i else 0
                 assert len(own) + owed == levels[2] <= 4
         assert after.actions_used <= 3
+        if self.steps % 61 == 0:  # now and then: everything offered is legal
+            for option in options(after):
+                fields = {"dig": 2} if option.type == "soil" else {}
+                if option.type == "dig":
+                    fields = {"transport": 1, "points": 1, "bonus": None}
+                ENGINE.apply(after, ENGINE.parse_action(option.record(**fields)))
         if kind == "end_turn" or after.phase == "over":
             self.check_turn()
             self.turn = []
