@@ -66,7 +66,7 @@ def _pins(default: list[int]) -> Key:
             isinstance(v, list)
             and all(isinstance(x, int) and not isinstance(x, bool) and x in GPIO_PINS for x in v)
         ),
-        "a list of BCM GPIO numbers from 2 to 27 (player 1 first)",
+        "a list of BCM GPIO numbers from 2 to 27 (the first player's first)",
     )
 
 
@@ -122,7 +122,7 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "select": _pin(13),
         "confirm": _pin(19),
         "undo": _pin(26),
-        # Optional per-player keys: the N-th pin is "player:N" (whose turn it is, who steals).
+        # Optional per-player keys: pin i gives "player:i" (0 = the first player of the game).
         "players": _pins([]),
         "bounce_ms": _with_default(_int_in(0, 500), 30),
         "hold_seconds": _number(1.0, 0.2, 10.0),

@@ -1,7 +1,8 @@
 """Buttons on GPIO pins through gpiozero, mapped to the logical inputs the app understands.
 
-Logical inputs: "next", "previous", "select", "confirm", "undo", and "player:N" (N from 1) for
-optional per-player keys. A button whose name has a hold action (HOLD_ACTIONS) gives its own
+Logical inputs: "next", "previous", "select", "confirm", "undo", and "player:N" for optional
+per-player keys (N from 0, in the order the game lists its players — the display's keys 1…8
+give player:0…7 the same way). A button whose name has a hold action (HOLD_ACTIONS) gives its own
 input when released before `hold_seconds`, and the hold action when held that long — so a panel
 of two buttons (next, select) still reaches previous and confirm. Other buttons give their
 input as soon as they are pressed.
@@ -36,7 +37,7 @@ HOLD_ACTIONS: Mapping[str, str] = {"next": "previous", "select": "confirm"}
 
 def check_input(name: str) -> str:
     """`name` when it is a logical input, else UnknownInput listing them."""
-    if name in INPUTS or re.fullmatch(r"player:[1-9]\d*", name):
+    if name in INPUTS or re.fullmatch(r"player:(0|[1-9]\d*)", name):
         return name
     raise UnknownInput(f"{name!r} is not an input; inputs: {', '.join(INPUTS)}, player:N")
 

@@ -72,9 +72,9 @@ def test_each_button_gives_its_input():
 
 def test_player_keys():
     got = Inputs()
-    with ButtonPanel({"player:1": 20, "player:2": 21}, got):
+    with ButtonPanel({"player:0": 20, "player:1": 21}, got):
         tap(21)
-        assert got.get() == "player:2"
+        assert got.get() == "player:1"
 
 
 def test_a_short_press_of_a_button_with_a_hold_action_acts_on_release():
@@ -197,9 +197,9 @@ def test_a_pin_that_does_not_exist_is_a_clear_error():
 def test_unknown_inputs_are_refused():
     with pytest.raises(UnknownInput, match="'jump' is not an input"):
         ButtonPanel({"jump": 5}, Inputs())
-    assert check_input("player:3") == "player:3"
+    assert check_input("player:0") == "player:0"
     with pytest.raises(UnknownInput):
-        check_input("player:0")
+        check_input("player:01")
 
 
 def test_unwired_buttons_are_skipped():
