@@ -14,6 +14,7 @@ from dataclasses import dataclass
 # area name -> module (under this package) with `run(quick: bool) -> list[Figure]`.
 AREAS: dict[str, str] = {
     "store": "store",
+    "pow-odds": "pow_odds",
 }
 
 
