@@ -18,7 +18,7 @@ from . import __version__
 from .errors import CompanionError
 
 # Subcommand modules, in the order `--help` lists them.
-COMMANDS = ("replay", "export", "games", "config", "bench")
+COMMANDS = ("replay", "export", "games", "config", "bench", "screens")
 
 EXIT_USAGE = 2
 

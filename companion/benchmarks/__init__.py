@@ -15,6 +15,7 @@ from dataclasses import dataclass
 AREAS: dict[str, str] = {
     "store": "store",
     "pow-odds": "pow_odds",
+    "display": "display",
 }
 
 

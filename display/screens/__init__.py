@@ -1,0 +1,40 @@
+"""Screens: pure renderers `render(canvas, model)`, chosen by the type of the view model.
+
+`render(surface, model, lang)` draws a model on any surface and returns the Frame (touch
+regions, text drawn); `hit(frame, pos)` maps a touch to a logical input. Nothing here changes
+a game: the app enters actions, screens only draw values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ..canvas import Canvas, Frame
+from ..i18n import Lang
+from ..views import pow as pow_views
+from . import pow as pow_screens
+
+Renderer = Callable[[Canvas, object], None]
+
+SCREENS: dict[type, Renderer] = {
+    pow_views.PowTurn: pow_screens.render_turn,
+    pow_views.PowTally: pow_screens.render_tally,
+}
+
+
+def register(model_type: type, renderer: Renderer) -> None:
+    SCREENS[model_type] = renderer
+
+
+def render(surface: pygame.Surface, model: object, lang: Lang | str = "en") -> Frame:
+    """Draw `model` on `surface` in `lang`; the Frame says what was drawn and where to touch."""
+    if isinstance(lang, str):
+        lang = Lang.get(lang)
+    renderer = SCREENS.get(type(model))
+    if renderer is None:
+        raise TypeError(f"no screen draws a {type(model).__name__}")
+    canvas = Canvas(surface, lang)
+    renderer(canvas, model)
+    return canvas.frame

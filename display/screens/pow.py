@@ -1,0 +1,279 @@
+"""POW screens: the turn (rows, dice, options, stacks) and the end tally as stacks of tiles."""
+
+from __future__ import annotations
+
+from .. import inputs, theme, widgets
+from ..canvas import Canvas
+from ..views.pow import Option, PowTally, PowTurn
+
+ROW_COLOUR = {"heroes": theme.HERO, "villains": theme.VILLAIN}
+TILE_W, TILE_GAP = 54, 6
+
+
+def option_label(c: Canvas, o: Option) -> str:
+    _ = c.lang
+    value = "" if o.value is None else " " + c.lang.num(o.value, signed=o.value > 0)
+    if o.kind == "hero":
+        return _("Take hero {n} from the left", n=o.position) + value
+    if o.kind == "villain":
+        return _("Take villain {n} from the left", n=o.position) + value
+    if o.kind == "forced":
+        word = _("hero") if o.row == "heroes" else _("villain")
+        return _("Forced take: {tile}", tile=word + value)
+    if o.position == 1:
+        text = (
+            _("Steal {who}'s top hero", who=o.victim)
+            if o.row == "heroes"
+            else _("Steal {who}'s top villain", who=o.victim)
+        )
+        return text + value
+    return (
+        _("Steal {who}'s hero {n} from the top", who=o.victim, n=o.position)
+        if o.row == "heroes"
+        else _("Steal {who}'s villain {n} from the top", who=o.victim, n=o.position)
+    )
+
+
+def odds_label(c: Canvas, kind: str, target: int, chance: float) -> str:
+    _ = c.lang
+    pct = c.lang.num(round(chance * 100)) + "%"
+    if kind == "hero":
+        what = _("hero {n}", n=target)
+    elif kind == "villain":
+        what = _("villain {n}", n=target)
+    elif kind == "steal-hero":
+        what = _("a hero steal")
+    else:
+        what = _("a villain steal")
+    return _("{what}: {pct}", what=what, pct=pct)
+
+
+def _row(c: Canvas, y: float, values, row: str, m: PowTurn) -> None:
+    colour = ROW_COLOUR[row]
+    c.box((4, y, 62, 62), colour, radius=8)
+    c.text(
+        c.lang("Heroes") if row == "heroes" else c.lang("Villains"),
+        (6, y, 58, 62),
+        theme.SMALL,
+        theme.TEXT,
+        "center",
+        bold=True,
+        wrap=True,
+        min_size=10,
+    )
+    focus = m.options[m.focus] if m.options and 0 <= m.focus < len(m.options) else None
+    for i, v in enumerate(values):
+        pos = i + 1
+        offered = [
+            o
+            for o in m.options
+            if o.kind in ("hero", "villain", "forced") and o.row == row and o.position == pos
+        ]
+        is_focus = focus is not None and focus in offered
+        widgets.tile(
+            c,
+            (76 + i * (TILE_W + TILE_GAP), y + 4, TILE_W, 54),
+            v,
+            colour,
+            ring=bool(offered),
+            focus=is_focus,
+            dim=bool(m.options) and not offered,
+        )
+        for o in offered:
+            c.hit(
+                (76 + i * (TILE_W + TILE_GAP), y + 4, TILE_W, 54), inputs.option(m.options.index(o))
+            )
+    if not values:
+        c.text(c.lang("Row empty"), (76, y, 700, 62), theme.BODY, theme.MUTED, "start")
+
+
+def render_turn(c: Canvas, m: PowTurn) -> None:
+    _ = c.lang
+    c.clear()
+    me = m.seats[m.current].name
+    c.box((0, 0, 800, 44), theme.PANEL)
+    c.text(
+        _("{name}'s turn", name=me),
+        c.mirror((12, 2, 470, 40)),
+        theme.TITLE,
+        theme.TEXT,
+        "start",
+        bold=True,
+    )
+    if m.rolled or m.kept:
+        status = c.lang.n_("{n} roll left", "{n} rolls left", m.rolls_left)
+    else:
+        status = _("Roll all 5 dice")
+    c.text(status, c.mirror((490, 2, 300, 40)), theme.BODY, theme.FOCUS, "end", bold=True)
+    _row(c, 50, m.heroes, "heroes", m)
+    _row(c, 118, m.villains, "villains", m)
+
+    # dice: as read, the set-aside ones apart (POW-6)
+    c.text(_("Rolled"), (10, 186, 380, 22), theme.SMALL, theme.MUTED, "start")
+    for i, face in enumerate(m.rolled):
+        widgets.die(c, (10 + i * 62, 210, 54, 54), face)
+    c.box((10, 270, 380, 64), theme.PANEL, radius=8)
+    c.text(_("Set aside"), (16, 270, 120, 64), theme.SMALL, theme.MUTED, "start", wrap=True)
+    for i, face in enumerate(m.kept):
+        widgets.die(c, (140 + i * 50, 276, 46, 46), face, kept=True)
+
+    # options the dice allow, the focused one ringed; odds of the next option below
+    ox, ow = 402, 382
+    if m.options:
+        visible = 3
+        first = min(max(0, m.focus - 1), max(0, len(m.options) - visible))
+        for k, o in enumerate(m.options[first : first + visible]):
+            idx = first + k
+            colour = ROW_COLOUR.get(o.row, theme.PANEL_HI)
+            if o.kind in ("steal", "forced"):
+                colour = tuple(int(v * 0.7) for v in colour)
+            widgets.button(
+                c,
+                (ox, 186 + k * 38, ow, 34),
+                option_label(c, o),
+                inputs.option(idx),
+                focused=idx == m.focus,
+                colour=colour,
+                size=theme.SMALL,
+            )
+        if len(m.options) > visible:  # a scroll bar: where the three shown sit in the list
+            c.box((ox + ow + 2, 186, 4, 110), theme.PANEL)
+            c.box(
+                (
+                    ox + ow + 2,
+                    186 + 110 * first / len(m.options),
+                    4,
+                    110 * visible / len(m.options),
+                ),
+                theme.MUTED,
+            )
+    elif m.rolled:
+        c.text(_("No tile can be taken"), (ox, 186, ow, 60), theme.BODY, theme.MUTED, "center")
+    if m.odds and m.rolls_left > 0:
+        text = (
+            _("Re-roll the others")
+            + " — "
+            + " · ".join(odds_label(c, o.kind, o.target, o.chance) for o in m.odds)
+        )
+        c.text(text, (ox, 302, ow, 46), theme.SMALL, theme.TEXT, "start", wrap=True)
+
+    # everyone's stacks: height and top tile only (POW-14)
+    n = len(m.seats)
+    each = 780 / n
+    focus = m.options[m.focus] if m.options and 0 <= m.focus < len(m.options) else None
+    for i, seat in enumerate(m.seats):
+        x = 10 + i * each
+        c.box((x, 350, each - 8, 88), theme.PANEL_HI if i == m.current else theme.PANEL, radius=8)
+        if i == m.current:
+            c.outline((x, 350, each - 8, 88), theme.FOCUS, width=3, radius=8)
+        c.text(seat.name, (x + 4, 350, each - 16, 24), theme.SMALL, theme.TEXT, "center", bold=True)
+        sw = min(80, (each - 30) / 2)
+        for j, (row, st) in enumerate((("heroes", seat.heroes), ("villains", seat.villains))):
+            sx = x + (each - 8) / 2 - sw - 4 + j * (sw + 8)
+            widgets.stack(c, (sx, 376, sw, 58), st.height, st.top, ROW_COLOUR[row])
+            if focus and focus.kind == "steal" and focus.victim == seat.name and focus.row == row:
+                c.outline((sx - 4, 372, sw + 8, 66), theme.FOCUS, width=4, radius=10)
+        c.hit((x, 350, each - 8, 88), inputs.player(i))
+
+    if m.event:
+        e = m.event
+        word = (_("hero") if e.row == "heroes" else _("villain")) + (
+            "" if e.value is None else " " + c.lang.num(e.value, signed=e.value > 0)
+        )
+        if e.kind == "steal":
+            text = _(
+                "{thief} steals {tile} from {victim}!", thief=e.actor, tile=word, victim=e.victim
+            )
+        elif e.kind == "forced":
+            text = _("{who} must take {tile} (POW-12)", who=e.actor, tile=word)
+        else:
+            text = _("{who} takes {tile}", who=e.actor, tile=word)
+        c.box((60, 150, 680, 90), theme.ERROR_BG if e.kind != "take" else theme.PANEL_HI, radius=14)
+        c.outline((60, 150, 680, 90), theme.FOCUS, width=4, radius=14)
+        c.text(text, (70, 152, 660, 86), theme.TITLE, theme.TEXT, "center", bold=True, wrap=True)
+    if m.notice:
+        widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
+    widgets.footer(
+        c,
+        [
+            (_("Previous"), inputs.PREVIOUS),
+            (_("Next"), inputs.NEXT),
+            (_("Confirm"), inputs.CONFIRM),
+        ],
+    )
+
+
+def render_tally(c: Canvas, m: PowTally) -> None:
+    """The end: each player's tiles as stacks, removed heroes set apart, score big (POW-16/17)."""
+    _ = c.lang
+    c.clear()
+    c.box((0, 0, 800, 50), theme.PANEL)
+    winners = ", ".join(m.winners)
+    title = (
+        _("{name} wins!", name=winners)
+        if len(m.winners) == 1
+        else _("Shared win: {names}", names=winners)
+    )
+    c.text(title, (12, 2, 776, 46), theme.TITLE, theme.FOCUS, "center", bold=True)
+    n = len(m.seats)
+    chart_h = 120 if m.history else 0
+    each = 780 / n
+    top, bottom = 58, 432 - chart_h
+    tallest = max([max(len(s.heroes) + len(s.removed), len(s.villains)) for s in m.seats] + [1])
+    step = min(24.0, (bottom - top - 70) / tallest)
+    for i, s in enumerate(m.seats):
+        x = 10 + i * each
+        win = s.name in m.winners
+        c.box((x, top, each - 8, bottom - top), theme.PANEL_HI if win else theme.PANEL, radius=10)
+        if win:
+            c.outline((x, top, each - 8, bottom - top), theme.FOCUS, width=4, radius=10)
+        c.text(s.name, (x + 4, top + 2, each - 16, 26), theme.BODY, theme.TEXT, "center", bold=True)
+        c.text(
+            c.lang.num(s.score),
+            (x + 4, bottom - 40, each - 16, 38),
+            theme.TITLE,
+            theme.FOCUS if win else theme.TEXT,
+            "center",
+            bold=True,
+        )
+        tw = min(52.0, (each - 30) / 2)
+        base = bottom - 46
+        cols = (
+            (x + (each - 8) / 2 - tw - 4, list(s.heroes), list(s.removed), theme.HERO),
+            (x + (each - 8) / 2 + 4, list(s.villains), [], theme.VILLAIN),
+        )
+        for cx, kept, removed, colour in cols:
+            for k, v in enumerate(kept):
+                ty = base - (k + 1) * step
+                c.box((cx, ty, tw, step - 2), colour, radius=4)
+                c.text(
+                    c.lang.num(v, signed=v > 0),
+                    (cx, ty, tw, step - 2),
+                    min(theme.SMALL, step),
+                    theme.TEXT,
+                    "center",
+                    bold=True,
+                    min_size=9,
+                )
+            for k, v in enumerate(removed):  # POW-16: crossed out above the kept heroes
+                ty = base - (len(kept) + k + 1) * step
+                c.box((cx, ty, tw, step - 2), theme.COVERED, radius=4)
+                c.text(
+                    c.lang.num(v, signed=v > 0),
+                    (cx, ty, tw, step - 2),
+                    min(theme.SMALL, step),
+                    theme.MUTED,
+                    "center",
+                    min_size=9,
+                )
+                c.line((cx + 2, ty + step - 3), (cx + tw - 2, ty + 1), theme.ERROR_BG, 3)
+    if m.history:
+        colours = [theme.colour_of(theme.SEAT_COLOURS[i % 8]) for i in range(len(m.history))]
+        widgets.chart(
+            c,
+            (10, 436 - chart_h, 780, chart_h - 2),
+            [(name, vs, colours[i]) for i, (name, vs) in enumerate(m.history)],
+        )
+    if m.notice:
+        widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
+    widgets.footer(c, [(_("New game"), inputs.CONFIRM)])

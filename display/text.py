@@ -1,0 +1,241 @@
+"""Text on the screen: the shipped OFL fonts, Persian shaped right-to-left, cached surfaces.
+
+SDL_ttf (through pygame-ce) shapes Arabic script with HarfBuzz when a font is told its script
+and direction, but it does no bidi: a Persian sentence holding a Latin name or a number must be
+cut into runs, each run shaped in its own direction and font, and the runs laid right to left.
+That is what `Typesetter.render` does; left-to-right text takes one plain render.
+
+Every rendered surface is cached by (text, size, colour, weight): a screen redrawn 30 times a
+second renders each string once.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+import pygame.freetype
+
+FONT_DIR = Path(__file__).parent / "fonts"
+LATIN = {False: FONT_DIR / "NotoSans-Regular.ttf", True: FONT_DIR / "NotoSans-Bold.ttf"}
+ARABIC = {
+    False: FONT_DIR / "NotoSansArabic-Regular.ttf",
+    True: FONT_DIR / "NotoSansArabic-Bold.ttf",
+}
+
+# Brackets swap their look in a right-to-left run drawn by the Latin font (HarfBuzz mirrors
+# only the glyphs it shapes itself).
+_MIRROR = str.maketrans("()[]{}<>«»", ")(][}{><»«")
+
+PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+
+def is_arabic(ch: str) -> bool:
+    o = ord(ch)
+    return (
+        0x0600 <= o <= 0x06FF
+        and not 0x06F0 <= o <= 0x06F9
+        and not 0x0660 <= o <= 0x0669
+        or 0x0750 <= o <= 0x077F
+        or 0xFB50 <= o <= 0xFDFF
+        or 0xFE70 <= o <= 0xFEFF
+        or o == 0x200C
+    )
+
+
+def _kind(ch: str) -> str:
+    """R: Arabic letter; D: a digit (any script); L: other letter; N: neutral."""
+    if is_arabic(ch):
+        return "R"
+    if ch.isdigit():
+        return "D"
+    cat = unicodedata.category(ch)
+    if cat[0] in "LM":
+        return "L"
+    return "N"
+
+
+@dataclass(frozen=True)
+class Run:
+    text: str
+    rtl: bool  # shaped right to left (Arabic script)
+    arabic_font: bool
+
+
+def bidi_runs(text: str) -> list[Run]:
+    """Runs of a right-to-left paragraph, in VISUAL order from right to left.
+
+    A simplified Unicode bidi for what our screens hold: Persian words (R), Latin names (L) and
+    numbers (D, always left to right, keeping a sign or separators between digits). Neutrals
+    between two runs of one kind join them; other neutrals follow the paragraph (right to left).
+    """
+    kinds = [_kind(c) for c in text]
+    n = len(text)
+    resolved = list(kinds)
+    i = 0
+    while i < n:
+        if kinds[i] != "N":
+            i += 1
+            continue
+        j = i
+        while j < n and kinds[j] == "N":
+            j += 1
+        before = kinds[i - 1] if i > 0 else None
+        after = kinds[j] if j < n else None
+        seg = text[i:j]
+        if before == after == "L" or (before == after == "D" and seg in {".", ",", "٫", "/", ":"}):
+            fill = before
+        elif after == "D" and seg[-1:] in "-+" and (before is None or seg[:-1].strip() == ""):
+            # a sign in front of a number belongs to the number
+            for k in range(i, j - 1):
+                resolved[k] = "R"
+            resolved[j - 1] = "D"
+            i = j
+            continue
+        else:
+            fill = "R"
+        for k in range(i, j):
+            resolved[k] = fill
+        i = j
+    runs: list[Run] = []
+    start = 0
+    for k in range(1, n + 1):
+        if k == n or resolved[k] != resolved[start]:
+            seg = text[start:k]
+            kind = resolved[start]
+            if kind == "R":
+                runs.append(Run(seg, True, True))
+            elif kind == "D":
+                runs.append(Run(seg, False, any(is_arabic(c) or c in "۰۱۲۳۴۵۶۷۸۹" for c in seg)))
+            else:
+                runs.append(Run(seg, False, False))
+            start = k
+    return runs
+
+
+class Typesetter:
+    """Fonts by (script, weight, pixel size) and a bounded cache of rendered lines."""
+
+    def __init__(self, cache_size: int = 2048) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        self._fonts: dict[tuple, pygame.font.Font] = {}
+        self._probe: dict[tuple, pygame.freetype.Font] = {}
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._sizes: OrderedDict[tuple, tuple[int, int]] = OrderedDict()
+        self._missing: dict[str, str] = {}
+        self._cache_size = cache_size
+        self.hits = 0
+        self.misses = 0
+
+    def font(self, arabic: bool, bold: bool, px: int, rtl: bool = False) -> pygame.font.Font:
+        key = (arabic, bold, px, rtl)
+        font = self._fonts.get(key)
+        if font is None:
+            font = pygame.font.Font(ARABIC[bold] if arabic else LATIN[bold], px)
+            if arabic:
+                font.set_script("Arab")
+                font.set_direction(pygame.DIRECTION_RTL if rtl else pygame.DIRECTION_LTR)
+            self._fonts[key] = font
+        return font
+
+    def missing_glyphs(self, text: str) -> str:
+        """The characters of `text` that neither shipped font can draw (tofu on screen)."""
+        got = self._missing.get(text)
+        if got is None:
+            got = self._missing[text] = self._find_missing(text)
+            if len(self._missing) > self._cache_size:
+                self._missing.clear()
+        return got
+
+    def _find_missing(self, text: str) -> str:
+        missing = []
+        for arabic in (False, True):
+            key = (arabic,)
+            if key not in self._probe:
+                self._probe[key] = pygame.freetype.Font(ARABIC[False] if arabic else LATIN[False])
+        lat = self._probe[(False,)].get_metrics(text, size=16)
+        ara = self._probe[(True,)].get_metrics(text, size=16)
+        for ch, a, b in zip(text, lat, ara, strict=True):
+            if a is None and b is None and ch not in "\n\t\u200c":
+                missing.append(ch)
+        return "".join(missing)
+
+    def _covered(self, ch: str) -> bool:
+        if (True,) not in self._probe:
+            self.missing_glyphs("")
+        return self._probe[(True,)].get_metrics(ch, size=16)[0] is not None
+
+    def size(self, text: str, px: int, bold: bool = False) -> tuple[int, int]:
+        key = (text, px, bold)
+        got = self._sizes.get(key)
+        if got is None:
+            got = self.render(text, px, (255, 255, 255), bold).get_size()
+            self._sizes[key] = got
+            if len(self._sizes) > self._cache_size * 2:
+                self._sizes.popitem(last=False)
+        return got
+
+    def render(
+        self, text: str, px: int, color: tuple[int, int, int], bold: bool = False
+    ) -> pygame.Surface:
+        key = (text, px, tuple(color), bold)
+        surf = self._cache.get(key)
+        if surf is not None:
+            self.hits += 1
+            self._cache.move_to_end(key)
+            return surf
+        self.misses += 1
+        surf = self._render(text, px, color, bold)
+        self._cache[key] = surf
+        if len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return surf
+
+    def _render(self, text: str, px: int, color, bold: bool) -> pygame.Surface:
+        if not any(is_arabic(c) for c in text):
+            if any(c in "۰۱۲۳۴۵۶۷۸۹" for c in text):
+                return self._compose(list(reversed(bidi_runs(text))), px, color, bold)
+            return self.font(False, bold, px).render(text, True, color)
+        return self._compose(bidi_runs(text), px, color, bold)
+
+    def _compose(self, runs: list[Run], px: int, color, bold: bool) -> pygame.Surface:
+        """Lay `runs` (visual order, right to left) on one surface on a common baseline."""
+        pieces: list[tuple[pygame.Surface, int]] = []  # (surface, ascent)
+        for run in runs:
+            if not run.arabic_font:
+                font = self.font(False, bold, px)
+                pieces.append((font.render(run.text, True, color), font.get_ascent()))
+                continue
+            # Split by coverage: characters the Arabic font lacks come from the Latin font.
+            sub: list[tuple[str, bool]] = []
+            for ch in run.text:
+                ar = self._covered(ch)
+                if sub and sub[-1][1] == ar:
+                    sub[-1] = (sub[-1][0] + ch, ar)
+                else:
+                    sub.append((ch, ar))
+            if not run.rtl:  # a number: its pieces go left to right, we lay right to left
+                sub.reverse()
+            for seg, ar in sub:
+                if ar:
+                    font = self.font(True, bold, px, rtl=run.rtl)
+                    pieces.append((font.render(seg, True, color), font.get_ascent()))
+                else:
+                    font = self.font(False, bold, px)
+                    shown = seg.translate(_MIRROR)[::-1] if run.rtl else seg
+                    pieces.append((font.render(shown, True, color), font.get_ascent()))
+        ascent = max((a for _, a in pieces), default=0)
+        height = max((ascent - a + s.get_height() for s, a in pieces), default=0)
+        width = sum(s.get_width() for s, _ in pieces)
+        out = pygame.Surface((max(width, 1), max(height, 1)), pygame.SRCALPHA)
+        x = width
+        for surf, a in pieces:
+            x -= surf.get_width()
+            out.blit(surf, (x, ascent - a))
+        return out

@@ -1,0 +1,59 @@
+"""Catalogues: every screen text translated in et/fr/fa, placeholders kept, no stale .mo."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from display.i18n import LANGS, Lang, UnknownLanguage
+
+build = pytest.importorskip("display.i18n_build", reason="Babel (the i18n extra) compiles .po")
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def test_mo_is_the_compile_of_its_po(lang):
+    mo = build.po_path(lang).with_suffix(".mo")
+    assert mo.read_bytes() == build.compiled(lang), (
+        f"{mo} is stale: run python -m display.i18n_build"
+    )
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def test_every_screen_text_is_translated_with_its_placeholders(lang):
+    catalog = build.read(lang)
+    for msgid, plural in build.extract().items():
+        msg = catalog.get(msgid)
+        assert msg is not None, f"{lang}: no entry for {msgid!r}"
+        forms = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        for form in forms:
+            assert form, f"{lang}: {msgid!r} is not translated"
+            assert set(PLACEHOLDER.findall(form)) <= set(
+                PLACEHOLDER.findall(msgid + (plural or ""))
+            ), f"{lang}: {msgid!r} -> {form!r} has an unknown placeholder"
+            assert set(PLACEHOLDER.findall(msgid)) <= set(PLACEHOLDER.findall(form)), (
+                f"{lang}: {msgid!r} -> {form!r} lost a placeholder"
+            )
+
+
+def test_language_switch_changes_the_words():
+    assert Lang.get("en")("Undo") == "Undo"
+    assert Lang.get("et")("Undo") == "Võta tagasi"
+    assert Lang.get("fr")("Confirm") == "Valider"
+    assert Lang.get("fa")("{name}'s turn", name="Ann") == "نوبت Ann"
+
+
+def test_rule_errors_keep_the_rule_id_in_every_language():
+    for code in LANGS:
+        text = Lang.get(code).rule_message("POW-6", "set aside at least one die")
+        assert text.endswith("(POW-6)")
+    assert "kõrvale" in Lang.get("et").rule_message("POW-6", "x")
+    # a rule the catalogue lacks falls back to the engine's words, with the id
+    assert Lang.get("fr").rule_message("XYZ-1", "odd") == "odd (XYZ-1)"
+
+
+def test_unknown_language_is_a_clear_error():
+    with pytest.raises(UnknownLanguage, match="languages: en, et, fr, fa"):
+        Lang.get("de")

@@ -1,0 +1,58 @@
+"""Every screen, every sample state, every language: nothing overflows its box, no tofu, undo
+reachable by touch, and a PNG snapshot under snapshots/ to look at."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from display import inputs, screens
+from display.i18n import LANGS
+from display.samples import all_samples
+
+SAMPLES = all_samples()
+SIZES = [(800, 480), (1024, 600), (1280, 720), (1920, 1080)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_screen_fits_and_draws_every_glyph(name, lang, snapshots):
+    surface = pygame.Surface((800, 480))
+    frame = screens.render(surface, SAMPLES[name], lang)
+    (snapshots / lang).mkdir(exist_ok=True)
+    pygame.image.save(surface, str(snapshots / lang / f"{name}.png"))
+    assert frame.overflows == [], f"text too long for its box: {frame.overflows}"
+    assert frame.missing == [], f"characters no font can draw: {frame.missing}"
+    assert frame.texts, "a screen with no words"
+    assert any(inp == inputs.UNDO for _, inp in frame.hits), "undo must always be reachable"
+
+
+@pytest.mark.parametrize("size", SIZES[1:])
+def test_layout_scales_to_bigger_screens(size, snapshots):
+    name = sorted(SAMPLES)[0]
+    small = screens.render(pygame.Surface((800, 480)), SAMPLES[name], "fa")
+    surface = pygame.Surface(size)
+    big = screens.render(surface, SAMPLES[name], "fa")
+    pygame.image.save(surface, str(snapshots / f"{name}-fa-{size[0]}x{size[1]}.png"))
+    assert big.overflows == []
+    assert [i for _, i in big.hits] == [i for _, i in small.hits]
+    scale = min(size[0] / 800, size[1] / 480)
+    for (a, _), (b, _) in zip(small.hits, big.hits, strict=True):
+        assert abs(b.width - a.width * scale) <= 2 and abs(b.height - a.height * scale) <= 2
+    # the layout is centred: equal margins left and right
+    xs = [r.left for r, _ in big.hits] + [size[0] - r.right for r, _ in big.hits]
+    assert min(xs) >= 0
+
+
+def test_touch_on_a_drawn_option_gives_its_logical_input():
+    model = SAMPLES["pow-choose"]
+    frame = screens.render(pygame.Surface((1280, 720)), model, "en")
+    rects = {inp: rect for rect, inp in frame.hits}
+    assert frame.hit(rects[inputs.option(1)].center) == inputs.option(1)
+    assert frame.hit(rects[inputs.UNDO].center) == inputs.UNDO
+    assert frame.hit((-5, -5)) is None
+
+
+def test_an_unknown_model_is_refused():
+    with pytest.raises(TypeError, match="no screen draws a str"):
+        screens.render(pygame.Surface((800, 480)), "hello", "en")

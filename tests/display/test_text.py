@@ -1,0 +1,47 @@
+"""display/text.py: Persian runs laid right to left, numbers left to right, tofu found."""
+
+from __future__ import annotations
+
+from display.i18n import Lang
+from display.text import Typesetter, bidi_runs
+
+
+def test_persian_sentence_with_a_latin_name_keeps_the_name_readable():
+    runs = bidi_runs("نوبت Dana")
+    # visual order, right to left: the Persian word first (rightmost), the name after it
+    assert [r.text for r in runs] == ["نوبت ", "Dana"]
+    assert runs[0].rtl and runs[0].arabic_font
+    assert not runs[1].rtl and not runs[1].arabic_font
+
+
+def test_numbers_run_left_to_right_with_their_sign():
+    runs = bidi_runs("برداشتن -۱۲ کاشی")
+    number = [r for r in runs if "۱" in r.text]
+    assert number[0].text == "-۱۲" and not number[0].rtl and number[0].arabic_font
+
+
+def test_persian_digits_and_rule_text():
+    fa = Lang.get("fa")
+    assert fa.num(1234) == "۱۲۳۴"
+    assert fa.num(3, signed=True) == "+۳"
+    assert Lang.get("et").num(-2) == "-2"
+
+
+def test_missing_glyphs_are_found_and_covered_ones_are_not():
+    ts = Typesetter()
+    assert ts.missing_glyphs("Õun Été سلام ۱۲۳ (x) 5%") == ""
+    assert ts.missing_glyphs("漢") == "漢"
+
+
+def test_rtl_render_is_wider_than_either_part_alone():
+    ts = Typesetter()
+    whole = ts.render("نوبت Dana", 30, (255, 255, 255)).get_width()
+    name = ts.render("Dana", 30, (255, 255, 255)).get_width()
+    assert whole > name + 20
+
+
+def test_rendered_text_is_cached():
+    ts = Typesetter()
+    a = ts.render("Kangelased", 24, (1, 2, 3))
+    b = ts.render("Kangelased", 24, (1, 2, 3))
+    assert a is b and ts.hits == 1 and ts.misses == 1
