@@ -101,6 +101,8 @@ class PowTable:
             surface=self.surface,
             effects=self.effects,
             distractors=False,
+            # Dice small enough that a row of them fits in the kept zone with its margin.
+            side=(40.0, 56.0),
             **({"kept": len(kept)} if "kept" in fields else {}),
         )
         for _ in range(60):

@@ -43,6 +43,9 @@ class SceneSpec:
     kept_zone: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 0.25)
     touching: float = 0.3  # chance a die is put against another one
     surface: str | None = None
+    # How many dice (the first of `faces`) lie in the kept zone; None: a random number. The
+    # simulated table (companion.simtable) sets it to show the dice a player has set aside.
+    kept: int | None = None
 
 
 @dataclass(frozen=True)
@@ -253,6 +256,8 @@ def render_scene(rng: np.random.Generator, spec: SceneSpec = SceneSpec()) -> Sce
         if kept_px[2] > kept_px[0] and kept_px[3] > kept_px[1]
         else 0
     )
+    if spec.kept is not None and kept_px[2] > kept_px[0] and kept_px[3] > kept_px[1]:
+        n_kept = min(spec.kept, n)
     faces = list(spec.faces) if spec.faces else [style.roll(rng) for _ in range(n)]
     faces = (faces * n)[:n]
     special = {"blurred": "rolling", "cocked": "cocked", "cut": "cut"}.get(spec.case)
