@@ -13,6 +13,10 @@ The app loop (companion/app.py) wraps its run in it:
         loop()
 
 systemd then sees exit status 0 after its SIGTERM: a clean stop, not a failure to restart.
+Python runs the handler between bytecodes of the main thread: a loop that blocks inside C with
+no timeout (`pygame.event.wait()` alone) sees the signal only when that call returns, so the
+loop should tick (`clock.tick(30)`, or `event.wait(timeout)`); systemd kills it after
+TimeoutStopSec otherwise.
 """
 
 from __future__ import annotations

@@ -179,6 +179,10 @@ fi
 
 # -- the virtual environment -------------------------------------------------------------------
 say "virtual environment $venv"
+if [ "$dry_run" = 0 ]; then
+    python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' ||
+        die "the companion needs Python 3.11 or newer as python3 (Bookworm has 3.11)"
+fi
 # --system-site-packages: picamera2, libcamera and lgpio come from apt and are seen from here.
 # Running venv again on an existing one keeps what is installed and refreshes its settings.
 run python3 -m venv --system-site-packages "$venv"
