@@ -188,11 +188,11 @@ fi
 run python3 -m venv --system-site-packages "$venv"
 # The constraints keep numpy 1.x: apt's picamera2 (simplejpeg) is built against Bookworm's numpy
 # 1.24 and fails to import beside numpy 2. pip then reuses apt's numpy.
-run "$venv/bin/python" -m pip install --quiet --upgrade pip
-run "$venv/bin/python" -m pip install --quiet --upgrade \
+run "$venv/bin/python" -m pip install --quiet --root-user-action=ignore --upgrade pip
+run "$venv/bin/python" -m pip install --quiet --root-user-action=ignore --upgrade \
     --constraint "$here/constraints-pi.txt" "$src"
 # The same version number after a code change would be "already satisfied": force the project.
-run "$venv/bin/python" -m pip install --quiet --no-deps --force-reinstall "$src"
+run "$venv/bin/python" -m pip install --quiet --root-user-action=ignore --no-deps --force-reinstall "$src"
 run install -m 0644 "$src/README.md" "$prefix/README.md"
 # A config that no longer fits this version is the first thing to know about, not a boot loop.
 run "$venv/bin/companion" --config "$config_dir/config.toml" config
