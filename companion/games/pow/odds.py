@@ -21,6 +21,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
+from ..base import MalformedError
 from .model import BUBBLE_BLUE, BUBBLE_ORANGE, DICE, FACES, MAX_ROLLS, SHIELD, SKULL, State
 from .rules import ordinal
 
@@ -117,10 +118,12 @@ def clear_cache() -> None:
     _outcomes.cache_clear()
 
 
-def _check_faces(dice: Sequence[str]) -> None:
+def _check(dice: Sequence[str], rolls_left: int) -> None:
     for face in dice:
         if face not in FACES:
-            raise ValueError(f"unknown die face {face!r}; faces: {', '.join(FACES)}")
+            raise MalformedError(f"unknown die face {face!r}; faces: {', '.join(FACES)}")
+    if not 0 <= rolls_left <= MAX_ROLLS:
+        raise MalformedError(f"rolls left must be 0 to {MAX_ROLLS}, not {rolls_left!r}")
 
 
 def chance(
@@ -136,21 +139,21 @@ def chance(
     roll); `pending`: dice of `last` already set aside for the next roll; `rolls_left`: rolls
     the turn still allows (3 minus rolls made).
     """
-    _check_faces([*kept, *(last or ()), *pending])
+    _check([*kept, *(last or ()), *pending], rolls_left)
     sides = FACE_SIDES[target.face]
     key = (target.count, target.exact, sides)
     if last is None:
         if kept or pending:
-            raise ValueError("dice can be set aside only after a roll")
+            raise MalformedError("dice can be set aside only after a roll")
         if rolls_left < 1:
             return Chance(target, Fraction(0), "stop")
         return Chance(target, Fraction(_value(*key, 0, 0, rolls_left), SCALE), "roll")
     if len(kept) + len(last) != DICE:
-        raise ValueError(f"kept and last roll must be {DICE} dice, not {len(kept) + len(last)}")
+        raise MalformedError(f"kept and last roll must be {DICE} dice, not {len(kept) + len(last)}")
     free = Counter(last)
     free.subtract(pending)
     if any(n < 0 for n in free.values()):
-        raise ValueError("set-aside dice must come from the last roll")
+        raise MalformedError("set-aside dice must come from the last roll")
     face = target.face
     now = Counter(kept) + Counter(last)
     if target.reached(now[face]):

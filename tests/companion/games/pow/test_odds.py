@@ -16,6 +16,7 @@ from math import comb
 
 import pytest
 
+from companion.games import MalformedError
 from companion.games.pow import ENGINE
 from companion.games.pow.odds import TARGETS, Target, chance, chances, chances_for
 
@@ -137,8 +138,14 @@ def test_odds_follow_the_game_state():
     assert got[Target(SH, 2, True)].advice == "stop"
     assert len(chances_for(state)) == len(TARGETS) == 14
     assert all(c.advice == "roll" for c in chances_for(start()))
-    with pytest.raises(ValueError, match="unknown die face"):
+    with pytest.raises(MalformedError, match="unknown die face"):
         chances(last=(SH, SH, SH, SH, "six"))
+    with pytest.raises(MalformedError, match="5 dice"):
+        chances(kept=(SH,), last=(SH, SH, SH, SH, SH))
+    with pytest.raises(MalformedError, match="rolls left"):
+        chances(rolls_left=4)
+    with pytest.raises(MalformedError, match="from the last roll"):
+        chances(last=(SH, SH, SH, SH, SH), pending=(SK,))
     assert ENGINE.summary(state).over is False
 
 

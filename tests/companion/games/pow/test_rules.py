@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.games import MalformedError, RuleError
@@ -381,7 +383,9 @@ def test_pow_13_defaults_rows_close_up_and_n_past_the_row_is_unavailable():
     }
     state = act(state, roll(SH, BB, BO, SK, SK), take("heroes", 1))  # 5 leaves no gap
     state = act(state, roll(SH, SH, BB, BO, BO))
-    assert options(state) == (Take("heroes", 2),)  # the 2nd is now 7
+    assert options(state) == (Take("heroes", 2),)
+    after = act(state, take("heroes", 2))
+    assert ENGINE.replay_state(after)["stacks"]["Ben"]["heroes"] == [7]  # the 2nd is now 7
     err = refused(
         act(ENGINE.setup(header(heroes=[5, 2], villains=[-1])), roll(SH, SH, SH, BO, BO)),
         take("heroes", 3),
@@ -481,6 +485,7 @@ def test_pow_14_public_view_lists_turn_dice_and_options():
     assert view["to_play"] == "Ann" and view["roll"] == 1 and view["rolls_left"] == 2
     assert view["set_aside"] == [SK] and view["last_roll"] == [SH, SK, BB, BO, SK]
     assert view["options"] == [take("heroes", 1), take("villains", 2)]
+    assert json.loads(json.dumps(view)) == view  # JSON-ready for the screen
     # every listed option is a valid action
     for option in view["options"]:
         act(state, option)

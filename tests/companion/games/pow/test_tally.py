@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from companion.games.pow import ENGINE, Stack, places, tally
@@ -75,3 +76,4 @@ def test_pow_18_fig_6_scoring_examples():
     view = ENGINE.public_view(state)
     assert view["stacks"]["Lucie"] == {"heroes": [5, 6, 3], "villains": [-2, -3]}
     assert view["removed"]["Lucie"] == [3]
+    assert json.loads(json.dumps(view)) == view
