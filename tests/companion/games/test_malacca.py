@@ -177,7 +177,9 @@ def test_mal_11_deck_swabbing_pays_two_to_a_broke_trader():
 
 
 def test_mal_11_no_deck_swabbing_when_the_ship_is_captured_or_with_coins():
-    game = play_round(_broke_ben(), 3, {"Ann": ("attack", 0), "Ben": ("trade", 0), "Cy": ("trade", 0)})
+    game = play_round(
+        _broke_ben(), 3, {"Ann": ("attack", 0), "Ben": ("trade", 0), "Cy": ("trade", 0)}
+    )
     assert coins(game)["Ben"] == 0
     play_round(game, 3, trades(ABC))  # Cy has coins: a bet of 0 earns nothing
     assert coins(game)["Cy"] == 5 and coins(game)["Ben"] == 2
@@ -260,7 +262,11 @@ def test_mal_15_the_tragic_hero_draws_a_special_card():
 
 def test_mal_15_no_tragic_hero_unless_all_others_attacked():
     game = start(ABCD)
-    play_round(game, 2, {"Ann": ("attack", 0), "Ben": ("attack", 0), "Cy": ("defend", 0), "Dan": ("trade", 0)})
+    play_round(
+        game,
+        2,
+        {"Ann": ("attack", 0), "Ben": ("attack", 0), "Cy": ("defend", 0), "Dan": ("trade", 0)},
+    )
     assert game.state.last.settlement.captured
     assert sum(specials(game).values()) == 0
 
@@ -389,11 +395,24 @@ def test_mal_23_wait_cards_decide_after_the_reveal_and_before_the_settle():
 
 def test_mal_23_several_wait_cards_decide_clockwise_from_the_captain():
     game = start(ABCD)
-    play_round(game, 2, {"Ann": ("defend", 0), "Ben": ("defend", 0), "Cy": ("attack", 1), "Dan": ("trade", 0)})
+    play_round(
+        game,
+        2,
+        {"Ann": ("defend", 0), "Ben": ("defend", 0), "Cy": ("attack", 1), "Dan": ("trade", 0)},
+    )
     assert specials(game) == {"Ann": 1, "Ben": 1, "Cy": 0, "Dan": 0}
     # Ben is now the captain: Ben decides before Ann.
     game.play({"type": "ship", "value": 4})
-    game.play(reveal({"Ann": ("wait-defend-trade", 0), "Ben": ("wait-attack-defend", 0), "Cy": ("attack", 0), "Dan": ("trade", 0)}))
+    game.play(
+        reveal(
+            {
+                "Ann": ("wait-defend-trade", 0),
+                "Ben": ("wait-attack-defend", 0),
+                "Cy": ("attack", 0),
+                "Dan": ("trade", 0),
+            }
+        )
+    )
     err = refused(game, {"type": "wait", "player": "Ann", "as": "defend"}, "MAL-23")
     assert "Ben decides first" in err.message
     assert legal(game.state)["waits"] == {"Ben": ["attack", "defend"]}
@@ -405,9 +424,22 @@ def test_mal_23_several_wait_cards_decide_clockwise_from_the_captain():
 
 def test_mal_23_house_rule_wait_cards_in_any_order():
     game = start(ABCD, rules={"wait_order": "any"})
-    play_round(game, 2, {"Ann": ("defend", 0), "Ben": ("defend", 0), "Cy": ("attack", 1), "Dan": ("trade", 0)})
+    play_round(
+        game,
+        2,
+        {"Ann": ("defend", 0), "Ben": ("defend", 0), "Cy": ("attack", 1), "Dan": ("trade", 0)},
+    )
     game.play({"type": "ship", "value": 4})
-    game.play(reveal({"Ann": ("wait-defend-trade", 0), "Ben": ("wait-attack-defend", 0), "Cy": ("attack", 0), "Dan": ("trade", 0)}))
+    game.play(
+        reveal(
+            {
+                "Ann": ("wait-defend-trade", 0),
+                "Ben": ("wait-attack-defend", 0),
+                "Cy": ("attack", 0),
+                "Dan": ("trade", 0),
+            }
+        )
+    )
     assert set(legal(game.state)["waits"]) == {"Ann", "Ben"}
     game.play({"type": "wait", "player": "Ann", "as": "trade"})
     game.play({"type": "wait", "player": "Ben", "as": "attack"})
@@ -436,7 +468,12 @@ def test_mal_24_henry_morgan_after_a_successful_defence():
 def test_mal_24_henry_morgan_with_a_wait_card_used_as_defence():
     game = with_captain("Cy", "Henry Morgan")
     play_round(game, 2, {"Ann": ("attack", 0), "Ben": ("defend", 0), "Cy": ("defend", 0)})
-    play_round(game, 2, {"Ann": ("attack", 0), "Ben": ("trade", 0), "Cy": ("wait-attack-defend", 0)}, waits=(("Cy", "defend"),))
+    play_round(
+        game,
+        2,
+        {"Ann": ("attack", 0), "Ben": ("trade", 0), "Cy": ("wait-attack-defend", 0)},
+        waits=(("Cy", "defend"),),
+    )
     assert ledger(game)[("supply", "Cy", 3, "MAL-24")] == 1
 
 
@@ -466,7 +503,12 @@ def test_mal_27_black_caesar_when_all_play_the_same_kind():
 def test_mal_27_black_caesar_counts_specials_and_waits_by_kind():
     game = with_captain("Ben", "Black Caesar")
     play_round(game, 2, {"Ann": ("attack", 0), "Ben": ("defend", 0), "Cy": ("defend", 0)})
-    play_round(game, 2, {"Ann": ("trade", 0), "Ben": ("wait-defend-trade", 0), "Cy": ("trade-x2", 0)}, waits=(("Ben", "trade"),))
+    play_round(
+        game,
+        2,
+        {"Ann": ("trade", 0), "Ben": ("wait-defend-trade", 0), "Cy": ("trade-x2", 0)},
+        waits=(("Ben", "trade"),),
+    )
     assert ledger(game)[("supply", "Ben", 3, "MAL-27")] == 1
 
 
@@ -539,7 +581,9 @@ def test_mal_32_items_cost_five_and_need_the_expansion():
 
 
 def test_mal_32_items_stack():
-    game = start(["Ann", "Ben"], equipment=True, captains={"Ann": "Rodrigo Orgonez", "Ben": "Zheng He"})
+    game = start(
+        ["Ann", "Ben"], equipment=True, captains={"Ann": "Rodrigo Orgonez", "Ben": "Zheng He"}
+    )
     game.play({"type": "buy_item", "player": "Ann", "item": "attack"})
     play_round(game, 0, {"Ann": ("trade", 4), "Ben": ("trade", 0)})
     play_round(game, 0, trades(["Ann", "Ben"]))
@@ -574,7 +618,12 @@ def test_mal_34_the_deal_starts_at_the_first_attacker_after_the_captain():
 
 def test_mal_35_a_decided_wait_card_is_strength_one():
     game = play_round(start(), 2, {"Ann": ("attack", 0), "Ben": ("defend", 0), "Cy": ("defend", 0)})
-    play_round(game, 2, {"Ann": ("attack", 0), "Ben": ("wait-attack-defend", 0), "Cy": ("attack", 0)}, waits=(("Ben", "defend"),))
+    play_round(
+        game,
+        2,
+        {"Ann": ("attack", 0), "Ben": ("wait-attack-defend", 0), "Cy": ("attack", 0)},
+        waits=(("Ben", "defend"),),
+    )
     done = game.state.last.settlement
     assert (done.attack, done.defence) == (2, 1)
 
@@ -603,7 +652,9 @@ def test_mal_39_played_specials_return_only_after_the_round():
     play_round(game, 1, {p: ("defend", 0) for p in players} | {"P5": ("attack", 0)})
     assert ENGINE.public_view(game.state)["special_deck"] == 0
     # P3 plays a special: the deck is still empty for this round's draws.
-    play_round(game, 1, {p: ("defend", 0) for p in players} | {"P6": ("attack", 0), "P3": ("defend+2", 0)})
+    play_round(
+        game, 1, {p: ("defend", 0) for p in players} | {"P6": ("attack", 0), "P3": ("defend+2", 0)}
+    )
     assert game.state.last.settlement.draws == ()
     assert ENGINE.public_view(game.state)["special_deck"] == 1
 
@@ -645,7 +696,9 @@ def test_extra_fields_are_ignored_and_records_round_trip():
         {"type": "settle", "at": 3},
     ):
         action = ENGINE.parse_action(obj)
-        assert ENGINE.to_record(action) == {k: v for k, v in obj.items() if k in ENGINE.to_record(action)}
+        assert ENGINE.to_record(action) == {
+            k: v for k, v in obj.items() if k in ENGINE.to_record(action)
+        }
         assert ENGINE.parse_action(ENGINE.to_record(action)) == action
         game.play(obj)
     wait = ENGINE.parse_action({"type": "wait", "player": "Ann", "as": "defend"})
@@ -684,7 +737,14 @@ def test_house_rules_defaults_are_shown():
         {"players": ["Ann", "Ann"]},
         {"equipment": "yes"},
         {"captains": ["Laskarina"]},
-        {"captains": {"Zed": "Laskarina", "Ann": "Zheng He", "Ben": "Henry Morgan", "Cy": "Black Caesar"}},
+        {
+            "captains": {
+                "Zed": "Laskarina",
+                "Ann": "Zheng He",
+                "Ben": "Henry Morgan",
+                "Cy": "Black Caesar",
+            }
+        },
     ],
 )
 def test_bad_headers_are_malformed(change):
@@ -721,7 +781,11 @@ def test_public_view_follows_the_phases():
 def test_settlement_preview_equals_the_settle():
     game = start(ABCD, captain="Dan")
     game.play({"type": "ship", "value": 11})
-    game.play(reveal({"Ann": ("attack", 2), "Ben": ("trade", 3), "Cy": ("attack", 1), "Dan": ("defend", 4)}))
+    game.play(
+        reveal(
+            {"Ann": ("attack", 2), "Ben": ("trade", 3), "Cy": ("attack", 1), "Dan": ("defend", 4)}
+        )
+    )
     preview = settlement(game.state)
     game.play({"type": "settle"})
     assert game.state.last.settlement == preview

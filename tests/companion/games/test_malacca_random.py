@@ -86,7 +86,10 @@ def play_random_game(head: dict, seed: int) -> Game:
             game.play({"type": "ship", "value": cargo})
         elif phase == "reveal":
             cards = {
-                p: {"card": rng.choice(options["cards"][p]), "bet": _bet(rng, options["max_bet"][p])}
+                p: {
+                    "card": rng.choice(options["cards"][p]),
+                    "bet": _bet(rng, options["max_bet"][p]),
+                }
                 for p in players
             }
             greedy = rng.choice(players)

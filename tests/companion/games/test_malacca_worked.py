@@ -19,7 +19,9 @@ SIX = ["Ann", "Ben", "Cy", "Dan", "Eve", "Fay"]
 def test_mal_12_three_players_captured_with_a_remainder():
     # Captain Ann trades 2; attackers Ben, Cy (Ben first after the captain). Pot 7 + 2 = 9:
     # cargo coins 1..7 go Ben, Cy, Ben, … (Ben 4, Cy 3); Ann's coins 8, 9 go Cy, Ben.
-    game = play_round(start(ABC), 7, {"Ann": ("trade", 2), "Ben": ("attack", 1), "Cy": ("attack", 0)})
+    game = play_round(
+        start(ABC), 7, {"Ann": ("trade", 2), "Ben": ("attack", 1), "Cy": ("attack", 0)}
+    )
     assert ledger(game) == Counter(
         {
             ("ship", "Ben", 4, "MAL-18"): 1,
@@ -34,7 +36,9 @@ def test_mal_12_three_players_captured_with_a_remainder():
 def test_mal_16_three_players_defended_with_a_remainder():
     # Captain Ann attacks with 3 against Ben and Cy: 1 < 2, defended. Ann's 3 coins go
     # Ben, Cy, Ben; Ann keeps 2 and pays half (1); the cargo goes back; both defenders draw.
-    game = play_round(start(ABC), 6, {"Ann": ("attack", 3), "Ben": ("defend", 1), "Cy": ("defend", 0)})
+    game = play_round(
+        start(ABC), 6, {"Ann": ("attack", 3), "Ben": ("defend", 1), "Cy": ("defend", 0)}
+    )
     assert ledger(game) == Counter(
         {
             ("Ann", "Ben", 2, "MAL-13"): 1,
@@ -48,7 +52,9 @@ def test_mal_16_three_players_defended_with_a_remainder():
 
 
 def test_mal_17_three_players_useless_defence():
-    game = play_round(start(ABC), 5, {"Ann": ("trade", 2), "Ben": ("defend", 1), "Cy": ("trade", 0)})
+    game = play_round(
+        start(ABC), 5, {"Ann": ("trade", 2), "Ben": ("defend", 1), "Cy": ("trade", 0)}
+    )
     assert ledger(game) == Counter(
         {("supply", "Ann", 2, "MAL-10"): 1, ("ship", "supply", 5, "MAL-18"): 1}
     )
