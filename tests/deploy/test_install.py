@@ -135,3 +135,13 @@ def test_a_real_install_needs_root():
     assert result.returncode == 1
     assert "run as root: sudo" in result.stderr
     assert not steps(result.stdout)
+
+
+def test_every_option_the_readme_shows_is_one_the_scripts_accept():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("### Install\n", 1)[1].split("\n### ", 1)[0]
+    shown = set(re.findall(r"(?<![\w-])(--[a-z][a-z-]+)", section)) - {"--system-site-packages"}
+    assert {"--console-boot", "--dry-run", "--purge", "--user", "--prefix"} <= shown
+    usage = script("install.sh", "--help").stdout + script("uninstall.sh", "--help").stdout
+    for option in shown:
+        assert f"  {option}" in usage, f"the README shows {option}, which neither script has"
