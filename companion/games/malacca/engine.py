@@ -399,7 +399,8 @@ class MalaccaEngine:
             "rounds": ROUNDS,
             "over": state.over,
             "phase": phase,
-            "pending": None,
+            "pending": None,  # whose wait decision the table waits for (MAL-23)
+            "undecided": [],  # every wait card still to decide, clockwise from the captain
             "captain_cards": (
                 _per_player(table, table.captains) if table.captains is not None else None
             ),
@@ -425,6 +426,7 @@ class MalaccaEngine:
             }
         if phase == PHASE_WAIT:
             view["pending"] = table.players[state.pending_wait()[0]]
+            view["undecided"] = [table.players[s] for s in state.pending_wait()]
         if phase == PHASE_SETTLE:
             view["preview"] = _settlement_json(table, settlement(state))
         if state.last is not None:

@@ -790,3 +790,58 @@ def test_settlement_preview_equals_the_settle():
     game.play({"type": "settle"})
     assert game.state.last.settlement == preview
     refused(game, {"type": "settle"}, "MAL-8")
+
+
+def test_mal_36_captain_bonuses_need_no_bet_but_better_trade_does():
+    captains = {"Ann": "Zheng He", "Ben": "Laskarina", "Cy": "Rodrigo Orgonez"}
+    game = start(captains=captains, equipment=True)
+    play_round(game, 2, {"Ann": ("trade", 3), "Ben": ("trade", 3), "Cy": ("trade", 0)})
+    game.play({"type": "buy_item", "player": "Ben", "item": "trade"})  # Ben keeps 3
+    play_round(game, 2, {"Ann": ("trade", 0), "Ben": ("trade", 0), "Cy": ("trade", 0)})
+    assert ledger(game) == Counter(
+        {
+            ("Ben", "supply", 5, "MAL-32"): 1,
+            ("supply", "Ann", 3, "MAL-28"): 1,
+            ("ship", "supply", 2, "MAL-18"): 1,
+        }
+    )
+
+
+def test_mal_37_deck_swabbing_with_zheng_he_pays_both():
+    captains = {"Ann": "Rodrigo Orgonez", "Ben": "Zheng He", "Cy": "Laskarina"}
+    game = start(captains=captains)
+    play_round(game, 0, {"Ann": ("attack", 0), "Ben": ("trade", 3), "Cy": ("trade", 0)})
+    assert coins(game)["Ben"] == 0
+    play_round(game, 4, trades(ABC))
+    assert ledger(game)[("supply", "Ben", 2, "MAL-11")] == 1
+    assert ledger(game)[("supply", "Ben", 3, "MAL-28")] == 1
+
+
+def test_states_are_immutable_values():
+    game = start()
+    with pytest.raises(AttributeError):
+        game.state.coins = (9, 9, 9)
+    with pytest.raises(MalformedError):
+        ENGINE.parse_action(["ship", 5])
+
+
+def test_public_view_lists_every_undecided_wait_card():
+    game = start(ABCD, rules={"wait_order": "any"})
+    play_round(
+        game,
+        2,
+        {"Ann": ("defend", 0), "Ben": ("defend", 0), "Cy": ("attack", 1), "Dan": ("trade", 0)},
+    )
+    game.play({"type": "ship", "value": 4})
+    game.play(
+        reveal(
+            {
+                "Ann": ("wait-defend-trade", 0),
+                "Ben": ("wait-attack-defend", 0),
+                "Cy": ("attack", 0),
+                "Dan": ("trade", 0),
+            }
+        )
+    )
+    view = ENGINE.public_view(game.state)
+    assert (view["phase"], view["pending"], view["undecided"]) == ("wait", "Ben", ["Ben", "Ann"])
