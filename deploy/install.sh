@@ -47,7 +47,8 @@ usage() {
 usage: $0 [--dry-run] [--user NAME] [--prefix DIR] [--no-start] [--console-boot] [--print-unit]
 
   --dry-run       print every step, change nothing (runs anywhere, as any user)
-  --user NAME     the unprivileged user the service runs as (default: $service_user)
+  --user NAME     the unprivileged user the service runs as (default: $service_user), made
+                  if missing; an existing login user works, but the service cannot see /home
   --prefix DIR    where the virtual environment goes (default: $prefix; venv in DIR/venv)
   --no-start      install and enable the service, but do not (re)start it now
   --console-boot  boot to the console (multi-user.target): a desktop holds the screen and the
@@ -169,7 +170,9 @@ fi
 
 # -- directories and config --------------------------------------------------------------------
 say "directories and config"
-run install -d -m 0750 -o "$service_user" -g "$service_user" "$data_dir"
+# The user's own group: the one useradd made above, or an existing user's primary group.
+service_group=$(id -gn "$service_user" 2>/dev/null || echo "$service_user")
+run install -d -m 0750 -o "$service_user" -g "$service_group" "$data_dir"
 run install -d -m 0755 "$config_dir" "$prefix"
 if [ -e "$config_dir/config.toml" ]; then
     echo "keeping $config_dir/config.toml (compare with deploy/config.example.toml after upgrades)"
