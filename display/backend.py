@@ -39,6 +39,9 @@ def detect() -> str:
     driver = os.environ.get("SDL_VIDEODRIVER", "")
     if driver in ("dummy", "offscreen"):
         return "headless"
+    if driver == "kmsdrm":
+        # Asked for by name, as the Pi's service does (deploy/table-companion.service).
+        return "fullscreen"
     if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or driver:
         return "window"
     if Path("/dev/dri").exists() and any(Path("/dev/dri").glob("card*")):

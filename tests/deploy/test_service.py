@@ -126,3 +126,22 @@ def test_no_hardening_that_hides_gpio_camera_or_display_devices(key):
     # Each of these closes /dev to a list (ProtectClock adds DeviceAllow=char-rtc): the
     # gpiochip, /dev/dri, /dev/video* and /dev/media* nodes are reached through the groups.
     assert ("Service", key) not in UNIT_SETTINGS
+
+
+def unit_environment() -> dict[str, str]:
+    return dict(value.split("=", 1) for value in UNIT_SETTINGS[("Service", "Environment")])
+
+
+def test_under_the_units_environment_the_display_goes_fullscreen(monkeypatch):
+    from display import backend
+
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in unit_environment().items():
+        monkeypatch.setenv(name, value)
+    assert backend.detect() == "fullscreen"
+
+
+def test_the_config_the_unit_names_is_the_one_install_sh_writes():
+    assert unit_environment()["COMPANION_CONFIG"] == "/etc/table-companion/config.toml"
+    assert "config_dir=/etc/table-companion" in (UNIT.parent / "install.sh").read_text()
