@@ -81,6 +81,14 @@ class Canvas:
         x, y, w, h = rect
         return (theme.LOGICAL[0] - x - w, y, w, h)
 
+    def mirror_in(self, rect: Rect, outer_x: float, outer_w: float) -> Rect:
+        """`rect` mirrored inside the span [outer_x, outer_x + outer_w] in Persian: the
+        inner order of a row of words (name, coins, card…) follows the reading direction."""
+        if not self.lang.rtl:
+            return rect
+        x, y, w, h = rect
+        return (outer_x + outer_w - (x - outer_x) - w, y, w, h)
+
     def hit(self, rect: Rect, inp: str) -> None:
         self.frame.hits.append((self.px(rect), inp))
 

@@ -6,8 +6,162 @@ tests also build models from real records through the engines (display/build.py)
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.games import Game, engine_for
+
+from .build import digmars as build_digmars
+from .build import malacca as build_malacca
 from .views import pow as P
 from .views.common import Notice
+
+
+@dataclass
+class _Field:
+    """A form field as the controllers hold it (key, choices, index)."""
+
+    key: str
+    choices: tuple
+    index: int = 0
+
+    @property
+    def value(self) -> Any:
+        return self.choices[self.index]
+
+
+@dataclass
+class _Form:
+    record: dict = field(default_factory=dict)
+    fields: list = field(default_factory=list)
+
+    def action(self) -> dict:
+        return self.record
+
+
+MALACCA_HEADER = {
+    "game": "malacca",
+    "version": 1,
+    "players": ["Hal", "Dee", "Jon", "Kai"],
+    "captain": "Jon",
+    "captains": {
+        "Hal": "Rodrigo Orgonez",
+        "Dee": "Laskarina",
+        "Jon": "Pierre Le Picard",
+        "Kai": "Henry Morgan",
+    },
+    "equipment": True,
+    "rules": {},
+}
+MALACCA_ROUNDS = [
+    {"type": "ship", "value": 6},
+    {
+        "type": "reveal",
+        "cards": {
+            "Hal": {"card": "trade", "bet": 0},
+            "Dee": {"card": "trade", "bet": 1},
+            "Jon": {"card": "trade", "bet": 0},
+            "Kai": {"card": "trade", "bet": 5},
+        },
+    },
+    {"type": "settle"},
+    {"type": "buy_item", "player": "Kai", "item": "attack"},
+    {"type": "ship", "value": 12},
+    {
+        "type": "reveal",
+        "cards": {
+            "Hal": {"card": "attack", "bet": 2},
+            "Dee": {"card": "wait-attack-defend", "bet": 3},
+            "Jon": {"card": "defend", "bet": 1},
+            "Kai": {"card": "attack", "bet": 1},
+        },
+    },
+    {"type": "wait", "player": "Dee", "as": "defend"},
+]
+
+
+def malacca_game(upto: int) -> Game:
+    game = Game.start(engine_for("malacca"), MALACCA_HEADER)
+    for action in MALACCA_ROUNDS[:upto]:
+        game.play(action)
+    return game
+
+
+def malacca_final() -> Game:
+    """Twelve rounds: trade, attack, defend in turn, so every payout kind shows."""
+    game = Game.start(engine_for("malacca"), {**MALACCA_HEADER, "equipment": False})
+    names = MALACCA_HEADER["players"]
+    plays = [
+        ("trade", "trade", "defend", "attack"),
+        ("attack", "attack", "defend", "trade"),
+        ("defend", "trade", "attack", "attack"),
+    ]
+    for r in range(12):
+        game.play({"type": "ship", "value": 4 + r % 7})
+        coins = game.engine.public_view(game.state)["coins"]
+        cards = plays[r % 3]
+        game.play(
+            {
+                "type": "reveal",
+                "cards": {
+                    p: {"card": cards[(i + r) % 4], "bet": min(coins[p], (i + r) % 3)}
+                    for i, p in enumerate(names)
+                },
+            }
+        )
+        game.play({"type": "settle"})
+    return game
+
+
+def malacca_samples() -> dict[str, object]:
+    reveal_fields = []
+    cards = (
+        "attack",
+        "defend",
+        "trade",
+        "attack+2",
+        "defend+2",
+        "trade-x2",
+        "wait-attack-defend",
+        "wait-defend-trade",
+    )
+    entered = {"Kai": ("defend", 2), "Hal": ("attack", 1)}
+    for p in ("Kai", "Hal", "Dee", "Jon"):
+        card, bet = entered.get(p, ("attack", 0))
+        choices = cards if p == "Dee" else cards[:3]
+        reveal_fields.append(_Field(f"{p}.card", choices, choices.index(card)))
+        reveal_fields.append(_Field(f"{p}.bet", tuple(range(11)), bet))
+    reveal = _Form(fields=reveal_fields)
+    ship_form = _Form(fields=[_Field("value", tuple(range(1, 31)), 7)])
+    g_ship = malacca_game(3)
+    buy = [_Form({"type": "buy_item", "player": "Kai", "item": i}) for i in ("attack", "defend")]
+    return {
+        "malacca-ship": build_malacca.view(g_ship, [*buy, ship_form], focus=2),
+        "malacca-ship-entry": build_malacca.view(malacca_game(4), [ship_form], editing=ship_form),
+        "malacca-reveal-card": build_malacca.view(
+            malacca_game(5), [reveal], editing=reveal, field=4
+        ),
+        "malacca-reveal-bet": build_malacca.view(
+            malacca_game(5), [reveal], editing=reveal, field=3
+        ),
+        "malacca-wait": build_malacca.view(
+            malacca_game(6),
+            [
+                _Form({"type": "wait", "player": "Dee", "as": "attack"}),
+                _Form({"type": "wait", "player": "Dee", "as": "defend"}),
+            ],
+            focus=1,
+        ),
+        "malacca-settle": build_malacca.view(malacca_game(7), [_Form({"type": "settle"})]),
+        "malacca-error": build_malacca.view(
+            malacca_game(5),
+            [reveal],
+            editing=reveal,
+            field=1,
+            notice=Notice("MAL-7", "Kai bets 12 silver but has only 10"),
+        ),
+        "malacca-final": build_malacca.view(malacca_final()),
+    }
 
 
 def pow_samples() -> dict[str, object]:
@@ -113,7 +267,73 @@ def pow_samples() -> dict[str, object]:
     }
 
 
+DIGMARS_HEADER = {"game": "digmars", "version": 1, "players": ["Jüri", "Dee", "Ben"], "rules": {}}
+_SOIL = [2, 1, 1, 2, 1, 2, 2, 1, 1, 1, 1, 1, 2, 2, 4, 3]
+DIGMARS_PLAY = [
+    *({"type": "soil", "at": [i // 4, i % 4], "dig": d} for i, d in enumerate(_SOIL)),
+    {"type": "place", "player": "Jüri", "at": [2, 2]},
+    {"type": "place", "player": "Dee", "at": [1, 0]},
+    {"type": "place", "player": "Ben", "at": [0, 0]},
+    {"type": "dig", "player": "Jüri", "at": [2, 2], "transport": 3, "points": 4, "bonus": None},
+    {"type": "move", "player": "Jüri", "from": [2, 2], "to": [2, 3]},
+    {"type": "dig", "player": "Jüri", "at": [2, 3], "transport": 3, "points": 4, "bonus": None},
+    {"type": "end_turn"},
+    {"type": "move", "player": "Dee", "from": [1, 0], "to": [0, 0]},
+    {
+        "type": "dig",
+        "player": "Dee",
+        "at": [0, 0],
+        "transport": 4,
+        "points": 5,
+        "bonus": "extra-dig",
+    },
+]
+
+
+def digmars_game(upto: int) -> Game:
+    game = Game.start(engine_for("digmars"), DIGMARS_HEADER)
+    for action in DIGMARS_PLAY[:upto]:
+        game.play(action)
+    return game
+
+
+def _digmars_forms(game: Game, limit: int = 12) -> list:
+    from companion.games.digmars import options
+
+    return [_Form(o.record()) for o in options(game.state)[:limit]]
+
+
+def digmars_samples() -> dict[str, object]:
+    setup = digmars_game(16)
+    play = digmars_game(len(DIGMARS_PLAY))
+    dig_form = _Form(
+        {"type": "dig", "player": "Dee", "at": [0, 0]},
+        [
+            _Field("transport", tuple(range(1, 9)), 2),
+            _Field("points", tuple(range(11)), 4),
+            _Field("bonus", (None, "extra-dig", "relocate"), 1),
+        ],
+    )
+    dig_form.record = {"type": "dig", "player": "Dee", "at": [0, 0]}
+    return {
+        "digmars-setup": build_digmars.view(setup, _digmars_forms(setup)),
+        "digmars-turn": build_digmars.view(play, _digmars_forms(play), focus=0, cursor=(0, 0)),
+        "digmars-dig-entry": build_digmars.view(
+            digmars_game(len(DIGMARS_PLAY) - 1), [dig_form], editing=dig_form, field=1
+        ),
+        "digmars-private": build_digmars.view(play, _digmars_forms(play), asking="Jüri"),
+        "digmars-error": build_digmars.view(
+            play,
+            _digmars_forms(play),
+            focus=2,
+            notice=Notice("DIG-5", "Dee's dig level 1 is below the difficulty 2 there"),
+        ),
+    }
+
+
 def all_samples() -> dict[str, object]:
     out: dict[str, object] = {}
     out.update(pow_samples())
+    out.update(malacca_samples())
+    out.update(digmars_samples())
     return out

@@ -74,6 +74,13 @@ def bidi_runs(text: str) -> list[Run]:
     """
     kinds = [_kind(c) for c in text]
     n = len(text)
+    # W7: a number whose nearest strong letter before it is Latin reads as Latin ("MAL-18").
+    last_strong = None
+    for k, kind in enumerate(kinds):
+        if kind in ("L", "R"):
+            last_strong = kind
+        elif kind == "D" and last_strong == "L":
+            kinds[k] = "L"
     resolved = list(kinds)
     i = 0
     while i < n:

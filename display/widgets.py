@@ -242,3 +242,9 @@ def footer(c: Canvas, hints: Sequence[tuple[str, str]], undo: bool = True) -> No
             colour=(110, 60, 60),
             size=theme.SMALL,
         )
+
+
+def banner_bar(c: Canvas, text: str) -> None:
+    """A hardware fault (camera lost…) across the top, over the title."""
+    c.box((0, 0, 800, 44), theme.ERROR_BG)
+    c.text(text, (10, 2, 780, 40), theme.BODY, theme.TEXT, "center", bold=True)

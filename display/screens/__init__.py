@@ -13,7 +13,11 @@ import pygame
 
 from ..canvas import Canvas, Frame
 from ..i18n import Lang
+from ..views import digmars as digmars_views
+from ..views import malacca as malacca_views
 from ..views import pow as pow_views
+from . import digmars as digmars_screens
+from . import malacca as malacca_screens
 from . import pow as pow_screens
 
 Renderer = Callable[[Canvas, object], None]
@@ -21,6 +25,9 @@ Renderer = Callable[[Canvas, object], None]
 SCREENS: dict[type, Renderer] = {
     pow_views.PowTurn: pow_screens.render_turn,
     pow_views.PowTally: pow_screens.render_tally,
+    malacca_views.MalaccaRound: malacca_screens.render_round,
+    malacca_views.MalaccaFinal: malacca_screens.render_final,
+    digmars_views.DigMarsBoard: digmars_screens.render_board,
 }
 
 

@@ -64,6 +64,9 @@ def _row(c: Canvas, y: float, values, row: str, m: PowTurn) -> None:
     focus = m.options[m.focus] if m.options and 0 <= m.focus < len(m.options) else None
     for i, v in enumerate(values):
         pos = i + 1
+        if v is None:  # a gap where a tile was taken (POW-13, as laid out)
+            c.outline((76 + i * (TILE_W + TILE_GAP), y + 4, TILE_W, 54), theme.PANEL_HI, 2, 8)
+            continue
         offered = [
             o
             for o in m.options
@@ -83,7 +86,7 @@ def _row(c: Canvas, y: float, values, row: str, m: PowTurn) -> None:
             c.hit(
                 (76 + i * (TILE_W + TILE_GAP), y + 4, TILE_W, 54), inputs.option(m.options.index(o))
             )
-    if not values:
+    if all(v is None for v in values):
         c.text(c.lang("Row empty"), (76, y, 700, 62), theme.BODY, theme.MUTED, "start")
 
 
@@ -119,7 +122,9 @@ def render_turn(c: Canvas, m: PowTurn) -> None:
 
     # options the dice allow, the focused one ringed; odds of the next option below
     ox, ow = 402, 382
-    if m.options:
+    if m.manual is not None:
+        _manual(c, m)
+    elif m.options:
         visible = 3
         first = min(max(0, m.focus - 1), max(0, len(m.options) - visible))
         for k, o in enumerate(m.options[first : first + visible]):
@@ -149,7 +154,7 @@ def render_turn(c: Canvas, m: PowTurn) -> None:
             )
     elif m.rolled:
         c.text(_("No tile can be taken"), (ox, 186, ow, 60), theme.BODY, theme.MUTED, "center")
-    if m.odds and m.rolls_left > 0:
+    if m.odds and m.rolls_left > 0 and m.manual is None:
         text = (
             _("Re-roll the others")
             + " — "
@@ -188,9 +193,12 @@ def render_turn(c: Canvas, m: PowTurn) -> None:
             text = _("{who} must take {tile} (POW-12)", who=e.actor, tile=word)
         else:
             text = _("{who} takes {tile}", who=e.actor, tile=word)
-        c.box((60, 150, 680, 90), theme.ERROR_BG if e.kind != "take" else theme.PANEL_HI, radius=14)
-        c.outline((60, 150, 680, 90), theme.FOCUS, width=4, radius=14)
-        c.text(text, (70, 152, 660, 86), theme.TITLE, theme.TEXT, "center", bold=True, wrap=True)
+        c.box(
+            (10, 190, 780, 150), theme.ERROR_BG if e.kind != "take" else theme.PANEL_HI, radius=14
+        )
+        c.outline((10, 190, 780, 150), theme.FOCUS, width=4, radius=14)
+        c.text(text, (24, 196, 752, 92), theme.TITLE, theme.TEXT, "center", bold=True, wrap=True)
+        c.text(_("Roll all 5 dice"), (24, 290, 752, 44), theme.BODY, theme.FOCUS, "center")
     if m.notice:
         widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
     widgets.footer(
@@ -274,6 +282,8 @@ def render_tally(c: Canvas, m: PowTally) -> None:
             (10, 436 - chart_h, 780, chart_h - 2),
             [(name, vs, colours[i]) for i, (name, vs) in enumerate(m.history)],
         )
+    if m.banner:
+        widgets.banner_bar(c, m.banner)
     if m.notice:
         widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
     widgets.footer(c, [(_("New game"), inputs.CONFIRM)])

@@ -62,8 +62,8 @@ class Event:
 class PowTurn:
     seats: tuple[Seat, ...]
     current: int  # index into seats of the player to act
-    heroes: tuple[int, ...]  # the hero row, left to right
-    villains: tuple[int, ...]
+    heroes: tuple[int | None, ...]  # the hero row, left to right; None: a gap (POW-13)
+    villains: tuple[int | None, ...]
     kept: tuple[str, ...]  # dice set aside (POW-6)
     rolled: tuple[str, ...]  # the last roll, read by the camera
     rolls_left: int
@@ -72,6 +72,9 @@ class PowTurn:
     odds: tuple[Odds, ...] = ()
     event: Event | None = None
     notice: Notice | None = None
+    manual: tuple[tuple[str, bool], ...] | None = None  # dice entered by hand: (face, set aside)
+    manual_focus: int = 0
+    banner: str | None = None  # a hardware fault to show (camera lost)
 
 
 @dataclass(frozen=True)
@@ -89,3 +92,4 @@ class PowTally:
     winners: tuple[str, ...]
     history: tuple[tuple[str, tuple[int, ...]], ...] = ()  # each player's score after each turn
     notice: Notice | None = None
+    banner: str | None = None
