@@ -256,8 +256,27 @@ def pow_samples() -> dict[str, object]:
             ("Dana", (0, 2, 2, 2, 1, 3, 2, 2)),
         ),
     )
+    manual = P.PowTurn(
+        seats=seats,
+        current=1,
+        heroes=heroes,
+        villains=villains,
+        kept=("shield",),
+        rolled=("shield", "skull", "skull", "bubble-blue"),
+        rolls_left=1,
+        manual=(
+            ("shield", True),
+            ("shield", False),
+            ("skull", False),
+            ("bubble-orange", False),
+            ("bubble-blue", False),
+        ),
+        manual_focus=3,
+        banner="Camera lost: enter the dice by hand",
+    )
     return {
         "pow-start": start,
+        "pow-manual": manual,
         "pow-choose": turn,
         "pow-steal-any": steal4,
         "pow-forced": forced,

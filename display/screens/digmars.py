@@ -169,7 +169,6 @@ def _board(c: Canvas, m: DigMarsBoard) -> None:
 def _panel(c: Canvas, m: DigMarsBoard) -> None:
     _ = c.lang
     px, pw = 390, 400
-    n = len(m.players)
     y = 48
     for k, word in enumerate((_("dig"), _("transport"), _("fleet"))):  # equipment levels
         c.text(

@@ -36,12 +36,12 @@ def reason(c: Canvas, rule: str) -> str:
     """Why a coin moved, by the rule that moved it."""
     _ = c.lang
     return {
-        "MAL-9": _("traders lose their bets"),
+        "MAL-9": _("traders lose bets"),
         "MAL-10": _("trade pays"),
         "MAL-11": _("deck swabbing"),
         "MAL-12": _("the attackers' share"),
         "MAL-13": _("attack failed"),
-        "MAL-14": _("defenders lose their bets"),
+        "MAL-14": _("defenders lose bets"),
         "MAL-16": _("the defenders' share"),
         "MAL-17": _("useless defence: bet back"),
         "MAL-18": _("the ship's cargo"),
@@ -56,9 +56,14 @@ def reason(c: Canvas, rule: str) -> str:
 
 
 def short_card_name(c: Canvas, card: str) -> str:
-    """The name on a small chip: a wait card shows its two colours, so "Wait" says enough."""
+    """The name on a small chip: the colour says the kind, so a special shows only its
+    strength and a wait card (two colours) only "Wait"."""
     if card in WAIT_COLOURS:
         return c.lang("Wait")
+    if card in ("attack+2", "defend+2"):
+        return c.lang.num(2, signed=True)
+    if card == "trade-x2":
+        return "×" + c.lang.num(2)
     return card_name(c, card)
 
 
@@ -219,17 +224,17 @@ def _ledger(c: Canvas, s: Settlement, rect) -> None:
         bold=True,
     )
     ly = y + 52
-    line_h = 26.0
+    line_h = 28.0
     room = int((h - 52 - (28 if (s.draws or s.owed) else 0)) // line_h)
     lines = list(s.lines)
     shown = lines[:room] if len(lines) <= room else lines[: room - 1]
     for line in shown:
         why = reason(c, line.rule)
         # payer, an arrow the way the coins go (the way the table reads), payee
-        a, b = (x + 4, x + w * 0.24) if not c.lang.rtl else (x + w * 0.83 - 4, x + w * 0.59)
+        a, b = (x + 2, x + w * 0.2) if not c.lang.rtl else (x + w * 0.85 - 2, x + w * 0.65)
         c.text(
             party(c, line.src),
-            (a, ly, w * 0.17, line_h),
+            (a, ly, w * 0.15, line_h),
             theme.SMALL,
             theme.TEXT,
             "center",
@@ -237,19 +242,19 @@ def _ledger(c: Canvas, s: Settlement, rect) -> None:
         )
         c.text(
             party(c, line.dst),
-            (b, ly, w * 0.17, line_h),
+            (b, ly, w * 0.15, line_h),
             theme.SMALL,
             theme.TEXT,
             "center",
             bold=True,
         )
-        ax, ay = (x + w * 0.215 if not c.lang.rtl else x + w * 0.785), ly + line_h / 2
+        ax, ay = (x + w * 0.175 if not c.lang.rtl else x + w * 0.825), ly + line_h / 2
         d = -1 if c.lang.rtl else 1
         c.line((ax - 9 * d, ay), (ax + 5 * d, ay), theme.FOCUS, 3)
         c.polygon([(ax + 9 * d, ay), (ax + 2 * d, ay - 6), (ax + 2 * d, ay + 6)], theme.FOCUS)
         c.text(
             c.lang.num(line.amount),
-            c.mirror_in((x + w * 0.42, ly, 40, line_h), x, w),
+            c.mirror_in((x + w * 0.36, ly, 32, line_h), x, w),
             theme.BODY,
             theme.FOCUS,
             "center",
@@ -257,11 +262,12 @@ def _ledger(c: Canvas, s: Settlement, rect) -> None:
         )
         c.text(
             f"{why} ({line.rule})" if why else line.rule,
-            c.mirror_in((x + w * 0.42 + 44, ly, w * 0.58 - 48, line_h), x, w),
+            c.mirror_in((x + w * 0.36 + 34, ly, w * 0.64 - 36, line_h), x, w),
             theme.SMALL,
             theme.MUTED,
             "start",
-            min_size=11,
+            min_size=10,
+            wrap=True,
         )
         ly += line_h
     if len(shown) < len(lines):

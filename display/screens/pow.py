@@ -199,15 +199,61 @@ def render_turn(c: Canvas, m: PowTurn) -> None:
         c.outline((10, 190, 780, 150), theme.FOCUS, width=4, radius=14)
         c.text(text, (24, 196, 752, 92), theme.TITLE, theme.TEXT, "center", bold=True, wrap=True)
         c.text(_("Roll all 5 dice"), (24, 290, 752, 44), theme.BODY, theme.FOCUS, "center")
+    if m.banner:
+        widgets.banner_bar(c, m.banner)
     if m.notice:
         widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
-    widgets.footer(
-        c,
-        [
+    if m.manual is not None:
+        hints = [
+            (_("Previous"), inputs.PREVIOUS),
+            (_("Next"), inputs.NEXT),
+            (_("Turn die"), inputs.SELECT),
+            (_("Enter dice"), inputs.CONFIRM),
+        ]
+    else:
+        hints = [
             (_("Previous"), inputs.PREVIOUS),
             (_("Next"), inputs.NEXT),
             (_("Confirm"), inputs.CONFIRM),
-        ],
+            (_("Dice by hand"), inputs.SELECT),
+        ]
+    widgets.footer(c, hints)
+
+
+def _manual(c: Canvas, m: PowTurn) -> None:
+    """Dice entered by hand (camera down): each die's face and whether it is set aside."""
+    _ = c.lang
+    ox, ow = 402, 382
+    c.box((ox, 186, ow, 160), theme.PANEL, radius=10)
+    c.text(
+        _("Enter the dice by hand"),
+        (ox + 8, 188, ow - 16, 28),
+        theme.BODY,
+        theme.FOCUS,
+        "center",
+        bold=True,
+    )
+    for i, (face, aside) in enumerate(m.manual or ()):
+        x = ox + 12 + i * 73
+        widgets.die(c, (x, 222, 62, 62), face, kept=aside)
+        if i == m.manual_focus:
+            c.outline((x - 5, 217, 72, 72), theme.FOCUS, width=4, radius=12)
+        c.text(
+            _("aside") if aside else _("in play"),
+            (x - 6, 290, 74, 22),
+            theme.SMALL,
+            theme.OK if aside else theme.MUTED,
+            "center",
+            min_size=10,
+        )
+        c.hit((x, 222, 62, 62), inputs.SELECT if i == m.manual_focus else inputs.NEXT)
+    c.text(
+        _("Select turns the die; Confirm enters the roll"),
+        (ox + 8, 314, ow - 16, 30),
+        theme.SMALL,
+        theme.TEXT,
+        "center",
+        wrap=True,
     )
 
 
