@@ -197,6 +197,8 @@ class Canvas:
         self.surface.set_clip(box.inflate(2, 2))
         for line in lines:
             surf = self.fonts.render(line, px, tuple(colour), bold)
+            if line in self.fonts.tofu:
+                self.frame.missing.append(line)
             side = align
             if align in ("start", "end"):
                 side = "left" if (align == "start") != self.lang.rtl else "right"

@@ -350,9 +350,77 @@ def digmars_samples() -> dict[str, object]:
     }
 
 
+def _table_picture(size: tuple[int, int] = (320, 240)) -> bytes:
+    """A stand-in camera frame for the wizard samples: felt and five white dice."""
+    import pygame
+
+    surf = pygame.Surface(size)
+    surf.fill((30, 90, 50))
+    for k in range(5):
+        pygame.draw.rect(
+            surf, (240, 240, 235), (30 + k * 56, 100 + (k % 2) * 30, 34, 34), border_radius=5
+        )
+    return pygame.image.tobytes(surf, "RGB")
+
+
+def setup_samples() -> dict[str, object]:
+    from .views.setup import RuleRow, SeenDie, Setup, SetupPlayer, Wizard
+
+    players = (
+        SetupPlayer("Märt", "red"),
+        SetupPlayer("Lucie", "blue"),
+        SetupPlayer("Ben", "green"),
+        SetupPlayer("Tiina", "yellow"),
+    )
+    rules = (
+        RuleRow("row_positions", "remaining", ("remaining", "as_laid_out")),
+        RuleRow("beyond_row", "last_tile", ("unavailable", "last_tile")),
+        RuleRow("steal_without_target", "unavailable", ("unavailable", "first_in_row")),
+    )
+    seen = tuple(
+        SeenDie(
+            0.15 + k * 0.17,
+            0.5 + (k % 2) * 0.12,
+            "skull" if k != 3 else None,
+            0.97 if k != 3 else 0.41,
+        )
+        for k in range(5)
+    )
+    return {
+        "setup-game": Setup("game", "pow", players, "en", focus=0),
+        "setup-players": Setup("players", "pow", players, "en", focus=2),
+        "setup-language": Setup("language", "pow", players, "fa", focus=3),
+        "setup-rules": Setup("rules", "pow", players, "en", rules, focus=1),
+        "setup-start": Setup("start", "pow", players, "en", rules),
+        "wizard-dice": Wizard(
+            "dice",
+            1,
+            4,
+            face="skull",
+            seen=seen,
+            captured=("shield",),
+            camera=_table_picture(),
+            camera_size=(320, 240),
+        ),
+        "wizard-dice-nocamera": Wizard("dice", 0, 4, face="shield"),
+        "wizard-rows": Wizard(
+            "rows",
+            0,
+            1,
+            heroes=(3, 1, 4, 1, 5, 2, 6, 2, 3, 4, 5, 6),
+            villains=(-2, -1, -4, None, -2, -1, -3, -1, -1, -2, -3, -1),
+            row_focus=("villains", 3),
+        ),
+        "wizard-buttons": Wizard(
+            "buttons", 2, 5, target="select", mapped=(("next", "GPIO 5"), ("previous", "GPIO 6"))
+        ),
+    }
+
+
 def all_samples() -> dict[str, object]:
     out: dict[str, object] = {}
     out.update(pow_samples())
     out.update(malacca_samples())
     out.update(digmars_samples())
+    out.update(setup_samples())
     return out

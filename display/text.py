@@ -136,6 +136,7 @@ class Typesetter:
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._sizes: OrderedDict[tuple, tuple[int, int]] = OrderedDict()
         self._missing: dict[str, str] = {}
+        self.tofu: set[str] = set()  # texts drawn with a glyph their chosen font lacks
         self._cache_size = cache_size
         self.hits = 0
         self.misses = 0
@@ -204,10 +205,20 @@ class Typesetter:
             self._cache.popitem(last=False)
         return surf
 
+    def _lacks(self, seg: str, arabic: bool) -> bool:
+        """Does the font chosen for `seg` lack one of its glyphs (it would draw tofu)?"""
+        if (arabic,) not in self._probe:
+            self._find_missing("")
+        metrics = self._probe[(arabic,)].get_metrics(seg, size=16)
+        return any(m is None and ch not in "\n\t\u200c" for ch, m in zip(seg, metrics, strict=True))
+
     def _render(self, text: str, px: int, color, bold: bool) -> pygame.Surface:
+        self._current = text
         if not any(is_arabic(c) for c in text):
             if any(c in "۰۱۲۳۴۵۶۷۸۹" for c in text):
                 return self._compose(list(reversed(bidi_runs(text))), px, color, bold)
+            if self._lacks(text, False):
+                self.tofu.add(text)
             return self.font(False, bold, px).render(text, True, color)
         return self._compose(bidi_runs(text), px, color, bold)
 
@@ -215,7 +226,9 @@ class Typesetter:
         """Lay `runs` (visual order, right to left) on one surface on a common baseline."""
         pieces: list[tuple[pygame.Surface, int]] = []  # (surface, ascent)
         for run in runs:
-            if not run.arabic_font:
+            if not run.arabic_font and not any(c in "۰۱۲۳۴۵۶۷۸۹" for c in run.text):
+                if self._lacks(run.text, False):
+                    self.tofu.add(self._current)
                 font = self.font(False, bold, px)
                 pieces.append((font.render(run.text, True, color), font.get_ascent()))
                 continue
@@ -234,6 +247,8 @@ class Typesetter:
                     font = self.font(True, bold, px, rtl=run.rtl)
                     pieces.append((font.render(seg, True, color), font.get_ascent()))
                 else:
+                    if self._lacks(seg, False):
+                        self.tofu.add(self._current)
                     font = self.font(False, bold, px)
                     shown = seg.translate(_MIRROR)[::-1] if run.rtl else seg
                     pieces.append((font.render(shown, True, color), font.get_ascent()))

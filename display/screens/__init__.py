@@ -16,9 +16,11 @@ from ..i18n import Lang
 from ..views import digmars as digmars_views
 from ..views import malacca as malacca_views
 from ..views import pow as pow_views
+from ..views import setup as setup_views
 from . import digmars as digmars_screens
 from . import malacca as malacca_screens
 from . import pow as pow_screens
+from . import setup as setup_screens
 
 Renderer = Callable[[Canvas, object], None]
 
@@ -28,6 +30,8 @@ SCREENS: dict[type, Renderer] = {
     malacca_views.MalaccaRound: malacca_screens.render_round,
     malacca_views.MalaccaFinal: malacca_screens.render_final,
     digmars_views.DigMarsBoard: digmars_screens.render_board,
+    setup_views.Setup: setup_screens.render_setup,
+    setup_views.Wizard: setup_screens.render_wizard,
 }
 
 

@@ -19,7 +19,8 @@ BONUS_LETTER = {
 
 def place_name(c: Canvas, place) -> str:
     r, col = place
-    return c.lang.num(r + 1) + "·" + c.lang.num(col + 1)
+    # Persian zero is a dot, so a dot cannot part the numbers there: the Arabic comma does.
+    return c.lang.num(r + 1) + ("،" if c.lang.rtl else "·") + c.lang.num(col + 1)
 
 
 def bonus_name(c: Canvas, bonus: str) -> str:

@@ -45,3 +45,17 @@ def test_rendered_text_is_cached():
     a = ts.render("Kangelased", 24, (1, 2, 3))
     b = ts.render("Kangelased", 24, (1, 2, 3))
     assert a is b and ts.hits == 1 and ts.misses == 1
+
+
+def test_a_glyph_drawn_from_a_font_that_lacks_it_is_recorded_as_tofu():
+    ts = Typesetter()
+    ts.render("Dee: ۱ کنش از ۳ مانده", 20, (255, 255, 255))  # Persian digit after a name
+    ts.render("MAL-18 قانون", 20, (255, 255, 255))
+    assert ts.tofu == set()
+    ts.render("Ann 漢", 20, (255, 255, 255))
+    assert ts.tofu == {"Ann 漢"}
+
+
+def test_w7_a_rule_id_stays_in_one_left_to_right_run():
+    runs = bidi_runs("بار کشتی (MAL-18)")
+    assert any(r.text.startswith("MAL-18") for r in runs)

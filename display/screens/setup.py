@@ -1,0 +1,399 @@
+"""Setup (game, players, language, house rules) and the first-time wizards, with pictures."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import inputs, theme, widgets
+from ..canvas import Canvas
+from ..i18n import LANG_NAMES, LANGS
+from ..views.setup import SETUP_STEPS, Setup, Wizard
+
+GAMES = ("pow", "malacca", "digmars")
+
+
+def step_name(c: Canvas, step: str) -> str:
+    _ = c.lang
+    return {
+        "game": _("Game"),
+        "players": _("Players"),
+        "language": _("Language"),
+        "rules": _("House rules"),
+        "start": _("Start"),
+    }[step]
+
+
+def game_name(c: Canvas, game: str | None) -> str:
+    return {"pow": "POW", "malacca": "Malacca", "digmars": c.lang("Dig Mars")}.get(game or "", "")
+
+
+def rule_text(c: Canvas, key: str) -> str:
+    _ = c.lang
+    return {
+        "row_positions": _("Taken tiles leave a gap in the row (POW-13)"),
+        "beyond_row": _("Dice point past the last tile (POW-13)"),
+        "steal_without_target": _("A steal with nothing to steal (POW-13)"),
+        "attack_penalty": _("Failed attack penalty counted (MAL-13)"),
+        "defence_remainder": _("Defenders' odd coins (MAL-16)"),
+        "wait_order": _("Wait cards decide (MAL-23)"),
+    }.get(key, key)
+
+
+def value_text(c: Canvas, value: str) -> str:
+    _ = c.lang
+    return {
+        "remaining": _("no gap"),
+        "as_laid_out": _("gap stays"),
+        "unavailable": _("no option"),
+        "last_tile": _("last tile"),
+        "first_in_row": _("first in row"),
+        "after_bet": _("after the bet"),
+        "before_bet": _("before the bet"),
+        "deal": _("dealt from the captain"),
+        "supply": _("to the supply"),
+        "clockwise": _("clockwise"),
+        "any": _("any order"),
+    }.get(value, value)
+
+
+def render_setup(c: Canvas, m: Setup) -> None:
+    _ = c.lang
+    c.clear()
+    c.box((0, 0, 800, 44), theme.PANEL)
+    c.text(_("New game"), c.mirror((12, 2, 400, 40)), theme.TITLE, theme.TEXT, "start", bold=True)
+    # the steps, the current one lit
+    for k, step in enumerate(SETUP_STEPS):
+        r = c.mirror((10, 54 + k * 54, 170, 46))
+        current = step == m.step
+        c.box(r, theme.FOCUS if current else theme.PANEL, radius=8)
+        c.text(
+            f"{c.lang.num(k + 1)}. {step_name(c, step)}",
+            (r[0] + 8, r[1], r[2] - 16, r[3]),
+            theme.BODY,
+            theme.DARK_TEXT if current else theme.MUTED,
+            "start",
+            bold=current,
+        )
+    x0, w = c.mirror((196, 0, 594, 0))[0], 594
+    if m.step == "game":
+        for k, g in enumerate(GAMES):
+            blurb = {
+                "pow": _("dice and hero tiles, 2–5 players"),
+                "malacca": _("pirate bets with cards and coins, 2–8 players"),
+                "digmars": _("a 4×4 board of tile stacks, 2–4 players"),
+            }[g]
+            r = (x0, 56 + k * 110, w, 100)
+            widgets.button(
+                c,
+                r,
+                "",
+                inputs.option(k),
+                focused=k == m.focus,
+                colour=theme.PANEL_HI if g != m.game else (60, 90, 60),
+            )
+            c.text(
+                game_name(c, g),
+                (x0 + 16, 60 + k * 110, w - 32, 50),
+                theme.TITLE,
+                theme.TEXT,
+                "start",
+                bold=True,
+            )
+            c.text(blurb, (x0 + 16, 108 + k * 110, w - 32, 40), theme.BODY, theme.MUTED, "start")
+    elif m.step == "players":
+        for k, p in enumerate(m.players):
+            r = (x0, 56 + k * 46, w, 40)
+            c.box(r, theme.PANEL_HI if k == m.focus else theme.PANEL, radius=8)
+            if k == m.focus:
+                c.outline(r, theme.FOCUS, width=3, radius=8)
+            c.text(
+                c.lang.num(k + 1),
+                c.mirror_in((x0 + 4, r[1], 30, 40), x0, w),
+                theme.BODY,
+                theme.MUTED,
+                "center",
+            )
+            cx = c.mirror_in((x0 + 40, r[1] + 6, 28, 28), x0, w)
+            c.circle(cx[0] + 14, cx[1] + 14, 13, theme.colour_of(p.colour))
+            name = (
+                p.name
+                if not (k == m.focus and m.editing_name is not None)
+                else m.editing_name + "_"
+            )
+            c.text(
+                name,
+                c.mirror_in((x0 + 80, r[1], w - 90, 40), x0, w),
+                theme.BODY,
+                theme.TEXT,
+                "start",
+                bold=True,
+            )
+            c.hit(r, inputs.option(k))
+        n = len(m.players)
+        widgets.button(
+            c, (x0, 56 + n * 46, w, 40), _("Add a player"), inputs.option(n), focused=m.focus == n
+        )
+        c.text(
+            _("Select: colour · Next/Previous: order · Confirm: done"),
+            (x0, 400, w, 34),
+            theme.SMALL,
+            theme.MUTED,
+            "center",
+            wrap=True,
+        )
+    elif m.step == "language":
+        for k, code in enumerate(LANGS):
+            widgets.button(
+                c,
+                (x0, 56 + k * 78, w, 68),
+                LANG_NAMES[code],
+                inputs.option(k),
+                focused=k == m.focus,
+                colour=(60, 90, 60) if code == m.lang else theme.PANEL_HI,
+                size=theme.TITLE,
+            )
+    elif m.step == "rules":
+        if not m.rules:
+            c.text(
+                _("This game has no house rules."),
+                (x0, 60, w, 50),
+                theme.BODY,
+                theme.MUTED,
+                "center",
+            )
+        for k, row in enumerate(m.rules):
+            r = (x0, 56 + k * 84, w, 76)
+            c.box(r, theme.PANEL_HI if k == m.focus else theme.PANEL, radius=8)
+            if k == m.focus:
+                c.outline(r, theme.FOCUS, width=3, radius=8)
+            c.text(
+                rule_text(c, row.key),
+                (x0 + 10, r[1] + 2, w - 20, 34),
+                theme.BODY,
+                theme.TEXT,
+                "start",
+                bold=True,
+            )
+            default = row.value == row.allowed[0]
+            label = value_text(c, row.value) + ("" if not default else " · " + _("default"))
+            c.text(
+                label,
+                (x0 + 10, r[1] + 38, w - 20, 34),
+                theme.BODY,
+                theme.MUTED if default else theme.FOCUS,
+                "start",
+            )
+            c.hit(r, inputs.option(k))
+    else:
+        c.text(game_name(c, m.game), (x0, 56, w, 60), theme.HUGE, theme.TEXT, "center", bold=True)
+        names = ", ".join(p.name for p in m.players)
+        c.text(names, (x0, 120, w, 60), theme.BIG, theme.TEXT, "center", wrap=True)
+        changed = [r for r in m.rules if r.value != r.allowed[0]]
+        if changed:
+            c.text(
+                "; ".join(f"{rule_text(c, r.key)}: {value_text(c, r.value)}" for r in changed),
+                (x0, 190, w, 80),
+                theme.SMALL,
+                theme.FOCUS,
+                "center",
+                wrap=True,
+            )
+        widgets.button(
+            c,
+            (x0 + w / 4, 300, w / 2, 80),
+            _("Start"),
+            inputs.CONFIRM,
+            focused=True,
+            colour=(40, 140, 70),
+            size=theme.TITLE,
+        )
+    if m.banner:
+        widgets.banner_bar(c, m.banner)
+    if m.notice:
+        widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
+    widgets.footer(
+        c,
+        [
+            (_("Previous"), inputs.PREVIOUS),
+            (_("Next"), inputs.NEXT),
+            (_("Select"), inputs.SELECT),
+            (_("Confirm"), inputs.CONFIRM),
+        ],
+    )
+
+
+def _camera(c: Canvas, m: Wizard, rect) -> None:
+    """The live camera view with what it sees drawn over it (a ring per die, its face)."""
+    x, y, w, h = rect
+    c.box(rect, (0, 0, 0), radius=6)
+    if m.camera is not None and m.camera_size[0] > 0:
+        img = pygame.image.frombuffer(m.camera, m.camera_size, "RGB")
+        r = c.px(rect)
+        c.surface.blit(pygame.transform.smoothscale(img, r.size), r.topleft)
+    else:
+        c.text(c.lang("No camera picture"), rect, theme.BODY, theme.MUTED, "center")
+    for d in m.seen:
+        cx, cy = x + d.x * w, y + d.y * h
+        ok = d.face is not None and d.confidence >= 0.9
+        c.circle(cx, cy, 22, theme.OK if ok else theme.ERROR_BG, width=4)
+        if d.face:
+            widgets.die(c, (cx + 16, cy - 40, 26, 26), d.face)
+        c.text(
+            c.lang.num(round(d.confidence * 100)) + "%",
+            (cx - 30, cy + 22, 60, 20),
+            theme.SMALL,
+            theme.TEXT,
+            "center",
+            bold=True,
+        )
+
+
+def face_name(c: Canvas, face: str | None) -> str:
+    _ = c.lang
+    return {
+        "shield": _("blue shield"),
+        "skull": _("orange skull"),
+        "bubble-blue": _("blue bubble"),
+        "bubble-orange": _("orange bubble"),
+    }.get(face or "", "")
+
+
+def render_wizard(c: Canvas, m: Wizard) -> None:
+    _ = c.lang
+    c.clear()
+    c.box((0, 0, 800, 44), theme.PANEL)
+    title = {
+        "dice": _("Teach the dice"),
+        "rows": _("Lay out the POW rows"),
+        "buttons": _("Map the buttons"),
+    }[m.kind]
+    c.text(title, c.mirror((12, 2, 560, 40)), theme.TITLE, theme.TEXT, "start", bold=True)
+    c.text(
+        _("Step {i} of {n}", i=m.step + 1, n=m.steps),
+        c.mirror((580, 2, 210, 40)),
+        theme.BODY,
+        theme.FOCUS,
+        "end",
+        bold=True,
+    )
+    for k in range(m.steps):  # progress dots
+        c.circle(
+            400 - (m.steps - 1) * 12 + k * 24,
+            56,
+            7,
+            theme.FOCUS if k == m.step else (theme.MUTED if k < m.step else theme.PANEL_HI),
+        )
+    if m.kind == "dice":
+        # the picture: five dice, all showing the face to teach
+        for k in range(5):
+            widgets.die(c, c.mirror((20 + k * 70, 80, 60, 60)), m.face)
+        c.text(
+            _("Put all 5 dice with the {face} up, then press Confirm.", face=face_name(c, m.face)),
+            c.mirror((10, 150, 370, 120)),
+            theme.BIG,
+            theme.TEXT,
+            "start",
+            wrap=True,
+            bold=True,
+        )
+        done = ", ".join(face_name(c, f) for f in m.captured)
+        if done:
+            c.text(
+                _("Learned: {faces}", faces=done),
+                c.mirror((10, 280, 370, 60)),
+                theme.SMALL,
+                theme.OK,
+                "start",
+                wrap=True,
+            )
+        _camera(c, m, c.mirror((392, 72, 398, 300)))
+        ok = sum(1 for d in m.seen if d.face is not None)
+        c.text(
+            _("I see {n} of 5 dice", n=ok),
+            c.mirror((392, 376, 398, 30)),
+            theme.BODY,
+            theme.OK if ok == 5 else theme.FOCUS,
+            "center",
+            bold=True,
+        )
+    elif m.kind == "rows":
+        c.text(
+            _("Lay the 12 heroes and 12 villains in two rows, then check each value."),
+            (10, 70, 780, 60),
+            theme.BODY,
+            theme.TEXT,
+            "center",
+            wrap=True,
+        )
+        for ri, (row, values) in enumerate((("heroes", m.heroes), ("villains", m.villains))):
+            colour = theme.HERO if row == "heroes" else theme.VILLAIN
+            for k, v in enumerate(values):
+                focus = m.row_focus == (row, k)
+                widgets.tile(c, (20 + k * 64, 140 + ri * 84, 56, 64), v, colour, focus=focus)
+                if v is None:
+                    c.text(
+                        "?",
+                        (20 + k * 64, 140 + ri * 84, 56, 64),
+                        theme.BIG,
+                        theme.TEXT,
+                        "center",
+                        bold=True,
+                    )
+        c.text(
+            _("Next/Previous: change the value · Select: next tile · Confirm: the rows are right"),
+            (10, 320, 780, 50),
+            theme.BODY,
+            theme.MUTED,
+            "center",
+            wrap=True,
+        )
+    else:
+        target = {
+            inputs.NEXT: _("Next"),
+            inputs.PREVIOUS: _("Previous"),
+            inputs.SELECT: _("Select"),
+            inputs.CONFIRM: _("Confirm"),
+            inputs.UNDO: _("Undo"),
+        }.get(m.target or "", m.target or "")
+        c.text(
+            _("Press the button you want as {name}", name=target.upper()),
+            (10, 80, 780, 110),
+            theme.TITLE,
+            theme.TEXT,
+            "center",
+            wrap=True,
+            bold=True,
+        )
+        for k, (inp, where) in enumerate(m.mapped):
+            label = {
+                inputs.NEXT: _("Next"),
+                inputs.PREVIOUS: _("Previous"),
+                inputs.SELECT: _("Select"),
+                inputs.CONFIRM: _("Confirm"),
+                inputs.UNDO: _("Undo"),
+            }.get(inp, inp)
+            r = (100 + (k % 2) * 310, 210 + (k // 2) * 50, 290, 42)
+            c.box(r, theme.PANEL, radius=8)
+            c.text(
+                f"{label}: {where}",
+                (r[0] + 10, r[1], r[2] - 20, r[3]),
+                theme.BODY,
+                theme.OK,
+                "center",
+                bold=True,
+            )
+    if m.banner:
+        widgets.banner_bar(c, m.banner)
+    if m.notice:
+        widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
+    if m.kind == "buttons":
+        widgets.footer(c, [(_("Skip"), inputs.NEXT)])
+    else:
+        widgets.footer(
+            c,
+            [
+                (_("Previous"), inputs.PREVIOUS),
+                (_("Next"), inputs.NEXT),
+                (_("Confirm"), inputs.CONFIRM),
+            ],
+        )
