@@ -32,24 +32,26 @@ class RobotLog:
 
 
 class Robot:
-    def __init__(self, app, table: PowTable, seed: int, patience: int = 25):
+    def __init__(self, app, table: PowTable, seed: int, patience: int = 12, max_nudges: int = 3):
         self.app = app
         self.table = table
         self.rng = np.random.default_rng(seed)
         self.patience = patience  # frames to wait for a reading before helping
+        self.max_nudges = max_nudges  # nudges before entering the dice by hand
+        self._nudges = 0
         self.stats = RobotLog()
         self._phase = "start"
         self._waited = 0
         self._expect_id = 0
         self._base_id = 0
-        self._nudged = False
+        self._by_hand = False
         self._keys: list[str] = []
 
     # -- seen from the table --------------------------------------------------------------
     def _registered(self) -> bool:
         """The companion has entered the dice now on the table (right or wrong)."""
         game = self.app.game
-        if game.state_id < self._expect_id:
+        if len(game.in_force) < self._expect_id:
             return False
         turn = game.state.turn
         return turn.last is not None and len(turn.kept) == len(self.table.kept)
@@ -60,9 +62,25 @@ class Robot:
             turn.kept
         ) == Counter(self.table.kept)
 
+    def _depth(self) -> int:
+        """Actions in force (undo withdraws one; the log itself only grows)."""
+        return len(self.app.game.in_force)
+
     def _press(self, *keys: str) -> None:
         for key in keys:
             self.app.inputs.put(key)
+
+    def resume(self) -> None:
+        """Lay the dice as the game says they lie (a new game: five dice left on the table),
+        and let the companion see them before playing on."""
+        turn = self.app.game.state.turn
+        if turn.last is None:
+            self.table.place([], [self.table.roll_die() for _ in range(5)])
+        else:
+            play = list((Counter(turn.last) - Counter(turn.pending)).elements())
+            self.table.place(list(turn.set_aside), play)
+        self._base_id = self._expect_id = self._depth()
+        self._phase = "baseline"
 
     # -- one look after each app step -----------------------------------------------------
     def act(self) -> None:
@@ -72,6 +90,13 @@ class Robot:
             self._press(self._keys.pop(0))
             return
         phase = self._phase
+        if phase == "baseline":
+            self._waited += 1
+            if self.app.controller.table is not None or self._nudges >= self.max_nudges:
+                self._phase = "next-turn" if self.app.game.state.turn.last is None else "decide"
+            elif self._waited >= self.patience:
+                self._nudge()
+            return
         if phase == "start" or phase == "next-turn":
             self._roll(keep=())
         elif phase == "await-roll":
@@ -86,7 +111,7 @@ class Robot:
                 self._phase = "next-turn"
 
     def _roll(self, keep: tuple[str, ...] | list[str]) -> None:
-        self._base_id = self.app.game.state_id
+        self._base_id = self._depth()
         if keep:
             self.table.roll(keep=keep)
             self._expect_id = self._base_id + 2  # set_aside, roll
@@ -94,14 +119,16 @@ class Robot:
             self.table.new_turn()
             self._expect_id = self._base_id + 1
         self.stats.rolls += 1
+        self._by_hand = False
         self._waited = 0
-        self._nudged = False
+        self._nudges = 0
         self._phase = "await-roll"
 
     def _await_roll(self) -> None:
         if self._registered():
             if self._correct():
-                self.stats.read += 1
+                if not self._by_hand:
+                    self.stats.read += 1
                 self._phase = "decide"
                 return
             log.warning(
@@ -115,17 +142,21 @@ class Robot:
             self._phase = "manual"
             return
         self._waited += 1
-        if self._waited == self.patience and not self._nudged:
-            self.table.nudge()
-            self.stats.nudges += 1
-            self._nudged = True
-            self._waited = 0
-        elif self._waited >= self.patience:
-            self._phase = "manual"
+        if self._waited >= self.patience:
+            if self._nudges < self.max_nudges:
+                self._nudge()
+            else:
+                self._phase = "manual"
+
+    def _nudge(self) -> None:
+        self.table.nudge()
+        self.stats.nudges += 1
+        self._nudges += 1
+        self._waited = 0
 
     def _enter_by_hand(self) -> None:
         controller = self.app.controller
-        if self.app.game.state_id > self._base_id:
+        if self._depth() > self._base_id:
             # Whatever was entered for this roll (a set_aside too) goes first: undo it.
             self._press("undo")
             return
@@ -141,9 +172,10 @@ class Robot:
         keys.append("confirm")
         self._keys = keys
         self.stats.by_hand += 1
+        self._by_hand = True
         self._phase = "await-roll"
         self._waited = -len(keys)
-        self._nudged = True
+        self._nudges = self.max_nudges
 
     def _decide(self) -> None:
         game = self.app.game
@@ -177,7 +209,7 @@ class Robot:
 
     def _keep(self, state) -> list[str]:
         """Dice of the last roll to set aside: the shields (for a better hero), else one die."""
-        last = list(state.turn.last or ())
+        last = list((Counter(state.turn.last or ()) - Counter(state.turn.pending)).elements())
         if len(last) <= 1:
             return []
         shields = [f for f in last if f == "shield"][: len(last) - 1]

@@ -84,6 +84,12 @@ class PowTable:
         self.kept, self.play = [], []
         return self.roll()
 
+    def place(self, kept: Sequence[str], play: Sequence[str]) -> None:
+        """Lay dice as they are (a restart finds them where they were left)."""
+        self.kept, self.play = list(kept), list(play)
+        self.rolling = 0
+        self._frame = self._draw(self.kept, self.play, case="normal")
+
     def nudge(self) -> None:
         """Move the dice a little (what a player does when the companion cannot read them)."""
         self._frame = self._draw(self.kept, self.play, case="normal")

@@ -218,8 +218,143 @@ class PowController:
     def on_refused(self, rule: str, message: str) -> None:
         self.notice = Notice(rule, message)
 
+    def view(self, game: Game, status: Any = None) -> Any:
+        return view(self, game, status)
+
     def options(self, game: Game) -> list[dict[str, Any]]:
         from ..games.pow.model import to_record
         from ..games.pow.rules import options
 
         return [to_record(o) for o in options(game.state)]
+
+
+# -- the view models the display draws (display/views/pow.py) -------------------------------
+def _remaining(row: tuple[int | None, ...]) -> tuple[int, ...]:
+    return tuple(v for v in row if v is not None)
+
+
+def _option_view(state: Any, record: dict[str, Any]) -> Any:
+    from display.views import pow as P
+
+    from ..games.pow.rules import forced_tile
+
+    items = tuple(record.items())
+    kind = record["type"]
+    if kind == "take":
+        row = record["row"]
+        full = state.row(row)
+        if state.rules.row_positions == "as_laid_out":
+            value = full[record["position"] - 1]
+        else:
+            value = _remaining(full)[record["position"] - 1]
+        tile = "hero" if row == "heroes" else "villain"
+        return P.Option(tile, row, record["position"], value, action=items)
+    if kind == "steal":
+        stack = state.stack_of(record["from"]).of(record["stack"])
+        # POW-14: only the top tile of a stack may be looked at.
+        value = stack[-1] if record["position"] == 1 and stack else None
+        return P.Option(
+            "steal", record["stack"], record["position"], value, victim=record["from"], action=items
+        )
+    row, position = forced_tile(state)
+    return P.Option("forced", row, position, state.row(row)[position - 1], action=items)
+
+
+def _odds(state: Any) -> tuple[Any, ...]:
+    """The chance that the rolls left reach one more shield / skull, or a steal."""
+    from display.views import pow as P
+
+    from ..games.pow.odds import chances_for
+
+    turn = state.turn
+    if turn.last is None or turn.rolls_left == 0:
+        return ()
+    result = turn.result
+    wanted = {
+        ("shield", result["shield"] + 1): "hero",
+        ("skull", result["skull"] + 1): "villain",
+        ("bubble-blue", 3): "steal-hero",
+        ("bubble-orange", 3): "steal-villain",
+    }
+    out = []
+    for c in chances_for(state):
+        kind = wanted.get((c.target.face, c.target.count))
+        if kind and c.advice == "set_aside" and c.probability > 0:
+            out.append(P.Odds(kind, c.target.count, float(c.probability)))
+    return tuple(out)
+
+
+def _event(state: Any) -> Any:
+    from display.views import pow as P
+
+    e = state.last_event
+    if e is None or state.turn.last is not None:
+        return None  # shown between turns, until the next roll
+    kind = {"Steal": "steal", "ForcedTake": "forced"}.get(type(e.action).__name__, "take")
+    return P.Event(kind, e.player, e.row, e.value, victim=e.victim)
+
+
+def _notice(controller: PowController, status: Any) -> Any:
+    from display.views.common import Notice as ViewNotice
+
+    if controller.manual is not None:
+        m = controller.manual
+        face, aside = m.dice[m.focus]
+        return ViewNotice(
+            "MANUAL",
+            f"Enter the dice by hand: die {m.focus + 1} of {DICE} is {face}"
+            f"{' (set aside)' if aside else ''}. Select turns it, next moves on, confirm enters.",
+        )
+    if controller.notice is not None:
+        return ViewNotice(controller.notice.rule, controller.notice.message)
+    if status is not None and status.banner:
+        return ViewNotice(
+            "CAMERA", f"Camera: {status.banner}. Press select to enter the dice by hand."
+        )
+    return None
+
+
+def view(controller: PowController, game: Game, status: Any = None) -> Any:
+    """PowTurn while the game runs, PowTally once it is over (POW-15)."""
+    from display.views import pow as P
+
+    from ..games.pow.tally import tally
+
+    state = game.state
+    if state.over:
+        seats = []
+        for name, stack in zip(state.players, state.stacks, strict=True):
+            t = tally(stack)
+            seats.append(P.TallySeat(name, t.kept, t.removed, stack.villains, t.score))
+        return P.PowTally(tuple(seats), game.summary().winners)
+    seats = tuple(
+        P.Seat(
+            name,
+            P.StackTop(len(s.heroes), s.heroes[-1] if s.heroes else None),
+            P.StackTop(len(s.villains), s.villains[-1] if s.villains else None),
+        )
+        for name, s in zip(state.players, state.stacks, strict=True)
+    )
+    turn = state.turn
+    if controller.manual is not None:
+        kept = tuple(f for f, aside in controller.manual.dice if aside)
+        rolled = tuple(f for f, aside in controller.manual.dice if not aside)
+        options: tuple[Any, ...] = ()
+    else:
+        kept = tuple(turn.set_aside)
+        rolled = tuple((Counter(turn.last or ()) - Counter(turn.pending)).elements())
+        options = tuple(_option_view(state, o) for o in controller.options(game))
+    return P.PowTurn(
+        seats=seats,
+        current=state.to_play,
+        heroes=_remaining(state.heroes),
+        villains=_remaining(state.villains),
+        kept=kept,
+        rolled=rolled,
+        rolls_left=turn.rolls_left,
+        options=options,
+        focus=min(controller.focus, max(0, len(options) - 1)),
+        odds=() if controller.manual is not None else _odds(state),
+        event=_event(state),
+        notice=_notice(controller, status),
+    )

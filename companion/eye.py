@@ -1,0 +1,42 @@
+"""The app's eye on the dice: vision's live stage (motion gate, reader, stability filter) turned
+into the `SeenDice` the POW controller understands. Only committed readings come out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .controllers.pow import SeenDice, SeenDie
+
+
+class DiceEye:
+    def __init__(
+        self,
+        kept_zone: Sequence[float] = (0.0, 0.0, 1.0, 0.25),
+        stable_frames: int = 4,
+        profile_path: str = "",
+        dice: int = 5,
+        overrides: Mapping[str, Any] | None = None,
+    ):
+        from vision.config import dice_config
+        from vision.profile import DiceProfile, default_profile
+        from vision.stability import LiveDice
+
+        config = dice_config({**(overrides or {}), "kept_zone": tuple(kept_zone)})
+        profile = DiceProfile.load(profile_path) if profile_path else default_profile()
+        self.live = LiveDice(config, profile, stable_frames=stable_frames, expected=dice)
+        self.commits = 0
+
+    def look(self, frame: Any) -> SeenDice | None:
+        """One BGR uint8 frame; the dice once a reading is settled, else None."""
+        commit = self.live.feed(frame)
+        if commit is None:
+            return None
+        self.commits += 1
+        return SeenDice(
+            tuple(
+                SeenDie(d.face, (float(d.center[0]), float(d.center[1])), d.kept)
+                for d in commit.dice
+            ),
+            int(frame.shape[1]),
+        )
