@@ -118,6 +118,12 @@ class FormController:
     def on_dice(self, seen: Any, game: Game) -> list[dict[str, Any]]:
         return []  # these games are entered by hand
 
+    def view(self, game: Game, status: Any = None) -> Any:
+        """The display's view model of this game with this UI state (display.build)."""
+        from display.build import view_for
+
+        return view_for(self, game, status)
+
 
 def inputs_for(controller: FormController, game: Game, target: dict[str, Any]) -> list[str]:
     """The button presses that make `controller` enter `target` (a record action) from its

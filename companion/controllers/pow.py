@@ -294,23 +294,11 @@ def _event(state: Any) -> Any:
     return P.Event(kind, e.player, e.row, e.value, victim=e.victim)
 
 
-def _notice(controller: PowController, status: Any) -> Any:
+def _notice(controller: PowController) -> Any:
     from display.views.common import Notice as ViewNotice
 
-    if controller.manual is not None:
-        m = controller.manual
-        face, aside = m.dice[m.focus]
-        return ViewNotice(
-            "MANUAL",
-            f"Enter the dice by hand: die {m.focus + 1} of {DICE} is {face}"
-            f"{' (set aside)' if aside else ''}. Select turns it, next moves on, confirm enters.",
-        )
     if controller.notice is not None:
         return ViewNotice(controller.notice.rule, controller.notice.message)
-    if status is not None and status.banner:
-        return ViewNotice(
-            "CAMERA", f"Camera: {status.banner}. Press select to enter the dice by hand."
-        )
     return None
 
 
@@ -321,12 +309,13 @@ def view(controller: PowController, game: Game, status: Any = None) -> Any:
     from ..games.pow.tally import tally
 
     state = game.state
+    banner = getattr(status, "banner", None)
     if state.over:
         seats = []
         for name, stack in zip(state.players, state.stacks, strict=True):
             t = tally(stack)
             seats.append(P.TallySeat(name, t.kept, t.removed, stack.villains, t.score))
-        return P.PowTally(tuple(seats), game.summary().winners)
+        return P.PowTally(tuple(seats), game.summary().winners, banner=banner)
     seats = tuple(
         P.Seat(
             name,
@@ -336,25 +325,26 @@ def view(controller: PowController, game: Game, status: Any = None) -> Any:
         for name, s in zip(state.players, state.stacks, strict=True)
     )
     turn = state.turn
-    if controller.manual is not None:
-        kept = tuple(f for f, aside in controller.manual.dice if aside)
-        rolled = tuple(f for f, aside in controller.manual.dice if not aside)
-        options: tuple[Any, ...] = ()
-    else:
-        kept = tuple(turn.set_aside)
-        rolled = tuple((Counter(turn.last or ()) - Counter(turn.pending)).elements())
+    kept = tuple(turn.set_aside)
+    rolled = tuple((Counter(turn.last or ()) - Counter(turn.pending)).elements())
+    manual = controller.manual
+    options: tuple[Any, ...] = ()
+    if manual is None:
         options = tuple(_option_view(state, o) for o in controller.options(game))
     return P.PowTurn(
         seats=seats,
         current=state.to_play,
-        heroes=_remaining(state.heroes),
-        villains=_remaining(state.villains),
+        heroes=tuple(state.heroes),
+        villains=tuple(state.villains),
         kept=kept,
         rolled=rolled,
         rolls_left=turn.rolls_left,
         options=options,
         focus=min(controller.focus, max(0, len(options) - 1)),
-        odds=() if controller.manual is not None else _odds(state),
+        odds=() if manual is not None else _odds(state),
         event=_event(state),
-        notice=_notice(controller, status),
+        notice=_notice(controller),
+        manual=None if manual is None else tuple(manual.dice),
+        manual_focus=0 if manual is None else manual.focus,
+        banner=banner,
     )
