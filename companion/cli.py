@@ -18,7 +18,7 @@ from . import __version__
 from .errors import CompanionError
 
 # Subcommand modules, in the order `--help` lists them.
-COMMANDS = ("replay", "export", "games", "config", "bench", "screens", "demo")
+COMMANDS = ("replay", "export", "games", "config", "bench", "screens", "demo", "tiles")
 
 EXIT_USAGE = 2
 

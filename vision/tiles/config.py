@@ -1,0 +1,64 @@
+"""Every threshold of the tile-row reader in one place: a plain preset dict, typos are errors.
+
+Stages take this config as their first argument; `tiles_config({"min_score": 0.6})` changes a
+value, an unknown key raises `BadConfig`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from .errors import BadConfig
+
+TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
+    {
+        # Segmentation runs on a frame scaled by this (a 1280×720 frame becomes 640×360).
+        "scale": 0.5,
+        # The table is learned from a band this wide around the frame (the rows lie inside it).
+        "border": 0.1,
+        "table_colours": 4,  # k-means clusters for the table (wood grain, gingham, …)
+        "min_table_share": 0.08,  # a cluster with fewer border pixels is not the table
+        "lightness_weight": 0.6,  # Lab L counts this much against a*/b* (light varies more)
+        # A pixel is "not table" when farther than this from every table colour (Lab units)…
+        "min_distance": 7.0,
+        # …and than this many times the border's own typical (90th percentile) distance.
+        "distance_factor": 2.2,
+        # Touching tiles are cut where the blob thins below this fraction of its usual height.
+        "cut_depth": 0.7,
+        # A tile seen from above: a square filling its rotated box, about the tile size.
+        "max_aspect": 1.3,
+        "min_fill": 0.8,
+        "size_slack": 0.25,  # side within ±25 % of the frame's typical tile side
+        # Tile colour: hue within this many degrees of a taught colour, chroma at least this
+        # fraction of the taught chroma.
+        "hue_tolerance": 40.0,
+        "min_chroma": 0.35,
+        # Rows: a tile belongs to a row within this many sides of its line; beyond `stray`
+        # sides it lies elsewhere on the table (a player's stack) and is ignored.
+        "in_line": 0.5,
+        "stray": 1.2,
+        "max_row_angle": 25.0,  # degrees from the frame's horizontal
+        # Anything else within this many sides of a row's ends counts as lying across it.
+        "row_reach": 2.5,
+        "min_cover_area": 0.08,  # in tile areas: smaller specks are noise
+        # Appearance: patch size, and how a value must win.
+        "patch": 40,
+        "search": 3,  # px of shift tolerated when matching (in patch pixels)
+        "min_score": 0.3,
+        "min_margin": 0.06,
+    }
+)
+
+
+def tiles_config(overrides: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+    """The tile reader's config: the defaults with `overrides`; an unknown key is an error."""
+    merged = dict(TILES_DEFAULTS)
+    for key, value in (overrides or {}).items():
+        if key not in TILES_DEFAULTS:
+            raise BadConfig(
+                f"unknown tile vision setting {key!r}; settings: {', '.join(TILES_DEFAULTS)}"
+            )
+        merged[key] = value
+    return MappingProxyType(merged)

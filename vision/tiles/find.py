@@ -1,0 +1,261 @@
+"""Finding flat tiles on a table: what is not table, which of it is a tile, and its colour.
+
+Frames are BGR uint8 (H×W×3). The table is learned per frame from a band around the frame
+edge (the rows lie in the middle of the table, POW-3), so no table colour is assumed; a pixel
+far from every table colour is "something on the table". Such blobs that are squares of the
+frame's tile size are tiles; the others (a hand, a die, coins) are kept as `others` so the
+reader can tell when something lies across a row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Blob:
+    """Something on the table, in full-frame pixels."""
+
+    center: tuple[float, float]
+    size: tuple[float, float]  # rotated box sides
+    angle: float  # degrees, the box edge nearest the frame's horizontal, in (-45, 45]
+    area: float  # filled area in px
+    fill: float  # area / box area
+    colour: tuple[float, float, float]  # median Lab (L 0..100, a*, b*) of its pixels
+    pixels: np.ndarray  # N×2 float32 (x, y) of a subsample of its pixels (full frame)
+
+
+@dataclass(frozen=True)
+class Found:
+    blobs: tuple[Blob, ...]
+    side: float | None  # the typical tile side (px) among square blobs, None if none
+
+
+def _lab(small: np.ndarray) -> np.ndarray:
+    """Lab as float32 (L 0..100, a* and b* around 0), via OpenCV's fast 8-bit conversion."""
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab -= np.float32([0, 128, 128])
+    lab[:, :, 0] *= np.float32(100 / 255)
+    return lab
+
+
+def _weighted(lab: np.ndarray, wl: float) -> np.ndarray:
+    return lab * np.float32([wl, 1.0, 1.0])
+
+
+_BIN = 8  # BGR quantisation step of the table lookup table (32 levels per channel)
+_BIN_BGR = (
+    np.stack(np.meshgrid(*[np.arange(_BIN // 2, 256, _BIN)] * 3, indexing="ij"), -1)
+    .reshape(-1, 1, 3)
+    .astype(np.uint8)
+)  # every bin centre, index (b, g, r) -> (b // 8) * 1024 + (g // 8) * 32 + r // 8
+
+
+@lru_cache(maxsize=1)
+def _bin_lab() -> np.ndarray:
+    return _lab(_BIN_BGR).reshape(-1, 3)
+
+
+def _bin_index(img: np.ndarray) -> np.ndarray:
+    q = (img >> 3).astype(np.uint16)
+    return (q[..., 0] << 10) | (q[..., 1] << 5) | q[..., 2]
+
+
+def foreground(config: Mapping[str, Any], frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(mask uint8 of "not table", the frame scaled down, BGR) at the working scale.
+
+    The table colours are a k-means of the border band in Lab; the distance of every colour
+    to them is computed once per frame on a 32³ table of BGR bins, then looked up per pixel.
+    """
+    s = config["scale"]
+    small = cv2.resize(frame, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+    h, w = small.shape[:2]
+    b = max(2, int(round(min(h, w) * config["border"])))
+    band = np.concatenate(
+        [small[:b].reshape(-1, 3), small[-b:].reshape(-1, 3),
+         small[b:-b, :b].reshape(-1, 3), small[b:-b, -b:].reshape(-1, 3)]
+    )  # fmt: skip
+    wl = config["lightness_weight"]
+    sample = _weighted(_lab(band[:: max(1, len(band) // 4000)].reshape(-1, 1, 3)), wl)
+    sample = sample.reshape(-1, 3)
+    k = int(config["table_colours"])
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 15, 0.5)
+    cv2.setRNGSeed(1)  # k-means starts are drawn by OpenCV: keep a frame's reading repeatable
+    _, labels, centres = cv2.kmeans(sample, k, None, criteria, 2, cv2.KMEANS_PP_CENTERS)
+    # A small cluster is a tile, coin or hand reaching into the band, not the table.
+    counts = np.bincount(labels.ravel(), minlength=k)
+    centres = centres[counts >= config["min_table_share"] * len(sample)]
+    own = ((sample * sample).sum(1)[:, None] - 2 * sample @ centres.T + (centres**2).sum(1)).min(1)
+    own = np.maximum(own, 0)
+    thresh = max(
+        config["min_distance"], config["distance_factor"] * float(np.percentile(own, 90)) ** 0.5
+    )
+    lut_lab = _weighted(_bin_lab(), wl)
+    # |x - c|² = |x|² - 2 x·c + |c|², as one small matrix product.
+    d2 = (lut_lab * lut_lab).sum(1)[:, None] - 2 * lut_lab @ centres.T + (centres**2).sum(1)
+    d2 = d2.min(1)
+    lut = np.where(d2 > thresh * thresh, 255, 0).astype(np.uint8)
+    mask = lut[_bin_index(small)]
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return mask, small
+
+
+def lab_of(pixels: np.ndarray) -> np.ndarray:
+    """Lab (N×3 float32) of N×3 BGR uint8 pixels."""
+    return _lab(np.ascontiguousarray(pixels, np.uint8).reshape(-1, 1, 3)).reshape(-1, 3)
+
+
+def _box_angle(box: tuple) -> tuple[float, tuple[float, float]]:
+    """The rotated box's angle as the edge nearest horizontal, in (-45, 45], and its sides."""
+    (_, _), (bw, bh), a = box
+    a = float(a)
+    while a > 45:
+        a -= 90
+        bw, bh = bh, bw
+    while a <= -45:
+        a += 90
+        bw, bh = bh, bw
+    return a, (float(bw), float(bh))
+
+
+def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
+    """Every blob on the table (holes filled), touching tiles cut apart, and the tile side.
+
+    Tiles in a row often touch in the mask (shadows and cardboard edges bridge small gaps), so
+    a blob is cut where the mask thins along its long axis; a blob of tiles edge to edge with
+    no thinning is cut into equal tile-long pieces.
+    """
+    mask, small = foreground(config, frame)
+    s = config["scale"]
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    min_area = (mask.shape[0] * 0.02) ** 2  # specks: smaller than 2 % of the frame height
+    shapes = []
+    for cnt in contours:
+        if cv2.contourArea(cnt) < min_area:
+            continue
+        x, y, ww, hh = cv2.boundingRect(cnt)
+        local = np.zeros((hh, ww), np.uint8)
+        cv2.drawContours(local, [cnt - (x, y)], -1, 255, -1)
+        ys, xs = np.nonzero(local)
+        shapes.append((np.stack([xs + x, ys + y], 1).astype(np.float32), cv2.minAreaRect(cnt)))
+    # The tile side: what most blobs' short sides share (a row of merged tiles is one tile high).
+    shorts = [min(_box_angle(box)[1]) for pts, box in shapes if len(pts) > 0.6 * np.prod(box[1])]
+    side_small = _typical_side(shorts)
+    blobs = []
+    for pts, box in shapes:
+        pieces = [pts]
+        if side_small is not None:
+            pieces = _cut(pts, box, side_small, config)
+        for piece in pieces:
+            blobs.append(_blob(piece, small, s))
+    return Found(tuple(blobs), None if side_small is None else side_small / s)
+
+
+def _cut(pts: np.ndarray, box: tuple, side: float, config: Mapping[str, Any]) -> list[np.ndarray]:
+    """Cut a blob's pixels (working scale) into tiles along its long axis."""
+    angle, (bw, bh) = _box_angle(box)
+    t = np.deg2rad(angle)
+    axis = np.array([np.cos(t), np.sin(t)], np.float32)
+    if bh > bw:
+        axis = np.array([-axis[1], axis[0]], np.float32)
+    length = max(bw, bh)
+    if length < 1.5 * side or abs(min(bw, bh) - side) > 0.5 * side:
+        return [pts]
+    u = (pts - np.float32(box[0])) @ axis
+    lo = float(u.min())
+    bins = np.bincount(np.clip((u - lo).astype(int), 0, None))
+    prof = np.convolve(bins, np.ones(3) / 3, "same")
+    high = prof >= config["cut_depth"] * np.percentile(prof, 75)
+    # Runs of high columns are tiles; a run several tiles long is cut evenly.
+    cuts: list[tuple[float, float]] = []
+    start = None
+    for i, h in enumerate(np.append(high, False)):
+        if h and start is None:
+            start = i
+        elif not h and start is not None:
+            if i - start >= 0.4 * side:
+                n = max(1, int(round((i - start) / side)))
+                step = (i - start) / n
+                cuts.extend((start + k * step, start + (k + 1) * step) for k in range(n))
+            start = None
+    if len(cuts) <= 1:
+        return [pts]
+    rel = u - lo
+    pieces = []
+    for k, (a, b) in enumerate(cuts):
+        # Columns between two runs go to the nearer run, so no pixel is lost.
+        a0 = -np.inf if k == 0 else (cuts[k - 1][1] + a) / 2
+        b0 = np.inf if k == len(cuts) - 1 else (b + cuts[k + 1][0]) / 2
+        sel = (rel >= a0) & (rel < b0)
+        if sel.sum() > 10:
+            pieces.append(pts[sel])
+    return pieces
+
+
+def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
+    box = cv2.minAreaRect(cv2.convexHull(pts))
+    angle, (bw, bh) = _box_angle(box)
+    xi, yi = pts[:, 0].astype(int), pts[:, 1].astype(int)
+    step = max(1, len(pts) // 400)
+    colour = np.median(lab_of(small[yi[::step], xi[::step]]), axis=0)
+    return Blob(
+        center=(float(box[0][0] + 0.5) / s, float(box[0][1] + 0.5) / s),
+        size=(bw / s, bh / s),
+        angle=angle,
+        area=float(len(pts) / s / s),
+        fill=float(len(pts) / max(bw * bh, 1e-6)),
+        colour=(float(colour[0]), float(colour[1]), float(colour[2])),
+        pixels=((pts[::step] + 0.5) / s).astype(np.float32),
+    )
+
+
+def _typical_side(sides: list[float]) -> float | None:
+    """The side most square blobs share (tiles outnumber stray squares like coins)."""
+    if not sides:
+        return None
+    arr = np.array(sides)
+    # The densest ±20 % window: a median alone is pulled by a few coins or dice.
+    best = max(arr, key=lambda s: int(np.sum(np.abs(arr - s) < 0.2 * s)))
+    return float(np.median(arr[np.abs(arr - best) < 0.2 * best]))
+
+
+def is_tile_shape(config: Mapping[str, Any], blob: Blob, side: float) -> int:
+    """How many tiles in a line this blob is (touching tiles merge): 0 when not tile-shaped."""
+    lo, hi = sorted(blob.size)
+    slack = config["size_slack"]
+    if blob.fill < config["min_fill"] or abs(lo - side) > slack * side:
+        return 0
+    n = int(round(hi / side))
+    if n < 1 or abs(hi - n * side) > slack * side * max(1, n) ** 0.5:
+        return 0
+    if n == 1 and hi / max(lo, 1e-6) > config["max_aspect"]:
+        return 0
+    return n
+
+
+def split(blob: Blob, n: int) -> list[tuple[tuple[float, float], float]]:
+    """Centres and angle of the `n` tiles of a blob of `n` touching tiles in a line."""
+    if n == 1:
+        return [(blob.center, blob.angle)]
+    t = np.deg2rad(blob.angle)
+    along = np.array([np.cos(t), np.sin(t)])
+    if blob.size[1] > blob.size[0]:
+        along = np.array([-along[1], along[0]])
+    length = max(blob.size)
+    c = np.array(blob.center)
+    return [
+        (tuple(float(v) for v in c + along * (k + 0.5 - n / 2) * length / n), blob.angle)
+        for k in range(n)
+    ]
+
+
+def hue_chroma(colour: tuple[float, float, float]) -> tuple[float, float]:
+    """Hue angle (degrees) and chroma of a Lab colour."""
+    _, a, b = colour
+    return float(np.degrees(np.arctan2(b, a))), float(np.hypot(a, b))

@@ -1,0 +1,101 @@
+"""The tile teach profile: what setup taught, saved as one .npz file.
+
+It holds what the reader knows about one box of tiles — nothing about the tiles is a constant
+in code (POW-1): the two printed colours (Lab), the tile side in pixels, and one appearance
+descriptor per taught tile keyed by its value. Tiles with the same value may look alike; the
+value is what matters.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from .describe import normalise
+from .errors import BadProfile
+from .rows import TileColours
+
+VERSION = 1
+
+
+@dataclass(frozen=True, eq=False)
+class TilesProfile:
+    colours: TileColours
+    side: float  # tile side in px at teach
+    patch: int  # descriptor size (px)
+    templates: np.ndarray  # float32 N×3×patch×patch (BGR planes), one per taught tile
+    values: np.ndarray  # int32 N: the printed value of each (heroes > 0, villains < 0)
+
+    def matcher(self, sign: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(mean pattern, normalised descriptors, values) of one colour (+1 heroes, -1
+        villains), computed once: the mean of a colour's tiles is what they all share."""
+        cache = self.__dict__.setdefault("_matchers", {})
+        if sign not in cache:
+            sel = np.sign(self.values) == sign
+            mean = self.templates[sel].mean(0, keepdims=True)
+            cache[sign] = (mean, normalise(self.templates[sel], mean), self.values[sel])
+        return cache[sign]
+
+    def save(self, path: Path) -> None:
+        meta = {
+            "version": VERSION,
+            "kind": "pow-tiles",
+            "heroes_lab": list(self.colours.heroes),
+            "villains_lab": list(self.colours.villains),
+            "side": self.side,
+            "patch": self.patch,
+        }
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as f:
+            np.savez_compressed(
+                f,
+                meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
+                templates=self.templates.astype(np.float32),
+                values=self.values.astype(np.int32),
+            )
+
+    @classmethod
+    def load(cls, path: Path) -> TilesProfile:
+        path = Path(path)
+        if not path.is_file():
+            raise BadProfile(
+                f"{path}: no such tile profile (make one with 'companion tiles teach')"
+            )
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(bytes(data["meta"]).decode())
+                templates, values = data["templates"], data["values"]
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile, UnicodeDecodeError) as exc:
+            raise BadProfile(f"{path}: not a tile profile ({exc.__class__.__name__})") from None
+        if meta.get("kind") != "pow-tiles" or meta.get("version") != VERSION:
+            raise BadProfile(f"{path}: not a version {VERSION} tile profile")
+        p = int(meta["patch"])
+        if templates.ndim != 4 or templates.shape[1:] != (3, p, p) or len(values) != len(templates):
+            raise BadProfile(f"{path}: damaged tile profile (descriptor shapes disagree)")
+        return cls(
+            TileColours(tuple(meta["heroes_lab"]), tuple(meta["villains_lab"])),
+            float(meta["side"]), p, templates.astype(np.float32), values.astype(np.int32),
+        )  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def default_profile() -> TilesProfile:
+    """The profile of the project's own synthetic tiles, so the demo reads without teaching.
+
+    Taught like a table would: one clean rendered setup of both rows, values as laid out.
+    """
+    from ..render.tiles import TileSpec, render_tiles
+    from .config import tiles_config
+    from .teach import teach
+
+    scene = render_tiles(
+        np.random.default_rng(0),
+        TileSpec(taken=(0.0, 0.0), effects=False, distractors=False, surface="felt"),
+    )
+    return teach(tiles_config(), scene.image, scene.laid_out[0], scene.laid_out[1])

@@ -1,0 +1,101 @@
+"""Read the two tile rows of a frame: each row's tiles left to right with their values.
+
+`read_tiles(config, profile, frame)` on a BGR uint8 frame. Each tile seen in a row is matched
+against the taught tiles of its colour; a tile no taught tile clearly matches gets value None
+and the reading is unreadable — asking the table is better than a wrong row.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .describe import cut, scores
+from .find import find_blobs
+from .profile import TilesProfile
+from .rows import HEROES, ROW_NAMES, VILLAINS, find_rows
+
+
+@dataclass(frozen=True)
+class TileSeen:
+    value: int | None  # None: seen but not recognised
+    center: tuple[float, float]  # frame pixels (x, y)
+    score: float  # best correlation with a taught tile of this value
+
+
+@dataclass(frozen=True)
+class TilesReading:
+    heroes: tuple[TileSeen, ...]  # left to right
+    villains: tuple[TileSeen, ...]
+    reason: str | None  # why the frame is unreadable, None when it reads
+
+    @property
+    def status(self) -> str:
+        return "ok" if self.reason is None else "unreadable"
+
+    def to_json(self, image: str) -> dict:
+        def row(tiles: tuple[TileSeen, ...]) -> list[dict]:
+            return [
+                {"value": t.value, "center": [round(t.center[0], 1), round(t.center[1], 1)]}
+                for t in tiles
+            ]
+
+        return {
+            "image": image,
+            "status": self.status,
+            "reason": self.reason,
+            "heroes": row(self.heroes),
+            "villains": row(self.villains),
+        }
+
+
+def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: float, sign: int):
+    mean, templates, values = profile.matcher(sign)
+    p = profile.patch
+    window = cut(frame, blob.center, blob.angle, side, p + 2 * int(config["search"]), p)
+    s = scores(window, templates, mean, p)
+    best: dict[int, float] = {}
+    for v, sc in zip(values.tolist(), s.tolist(), strict=True):
+        best[v] = max(best.get(v, -1.0), sc)
+    ranked = sorted(best.items(), key=lambda kv: -kv[1])
+    value, top = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else -1.0
+    if top < config["min_score"] or top - second < config["min_margin"]:
+        return TileSeen(None, blob.center, top)
+    return TileSeen(int(value), blob.center, top)
+
+
+def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarray) -> TilesReading:
+    """Both rows of a BGR uint8 frame, left to right, or the reason they can't be read."""
+    found = find_blobs(config, frame)
+    rows = find_rows(config, found, profile.colours)
+    if rows.side is None or (not rows.heroes and not rows.villains):
+        return TilesReading((), (), rows.problem or "no tiles seen on the table")
+    side = float(rows.side)
+    out: dict[str, tuple[TileSeen, ...]] = {}
+    for kind, blobs, sign in ((HEROES, rows.heroes, 1), (VILLAINS, rows.villains, -1)):
+        out[kind] = tuple(_identify(config, profile, frame, b, side, sign) for b in blobs)
+    reason = rows.problem
+    if reason is None:
+        reason = _check(profile, out)
+    return TilesReading(out[HEROES], out[VILLAINS], reason)
+
+
+def _check(profile: TilesProfile, rows: dict[str, tuple[TileSeen, ...]]) -> str | None:
+    """Vision proposes: a tile not recognised, or more of a value than were laid out, is a no."""
+    for kind, tiles in rows.items():
+        for i, t in enumerate(tiles, 1):
+            if t.value is None:
+                return (
+                    f"tile {i} of the {ROW_NAMES[kind]} row is not recognised (covered or turned?)"
+                )
+    taught = Counter(profile.values.tolist())
+    seen = Counter(t.value for tiles in rows.values() for t in tiles)
+    for value, n in sorted(seen.items()):
+        if n > taught.get(value, 0):
+            return f"{n} tiles read as {value:+d} but only {taught.get(value, 0)} were laid out"
+    return None

@@ -1,0 +1,172 @@
+"""From blobs on the table to the two tile rows, left to right, or the reason they can't be read.
+
+A row is a line of tiles of one colour (POW-3: heroes blue, villains orange, POW-1). A tile of
+a row's colour far from its line lies elsewhere (a player's stack) and is ignored; anything
+else near a row — a hand, a die, a tile half out of line — makes the frame unreadable, because
+a hidden tile would silently shorten the row (POW-13 counts only the tiles still there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from .find import Blob, Found, hue_chroma, is_tile_shape
+
+HEROES, VILLAINS = "heroes", "villains"
+ROW_NAMES = {HEROES: "hero", VILLAINS: "villain"}
+
+
+@dataclass(frozen=True)
+class TileColours:
+    """The printed colours of both kinds of tile, as Lab (L, a*, b*) medians taught at setup."""
+
+    heroes: tuple[float, float, float]
+    villains: tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Rows:
+    heroes: tuple[Blob, ...]  # left to right
+    villains: tuple[Blob, ...]
+    side: float | None
+    problem: str | None  # why the rows can't be read, None when they can
+
+
+def colour_of(config: Mapping[str, Any], blob: Blob, colours: TileColours) -> str | None:
+    """HEROES / VILLAINS when the blob's colour is a taught tile colour, else None."""
+    hue, chroma = hue_chroma(blob.colour)
+    best, best_d = None, config["hue_tolerance"]
+    for name, ref in ((HEROES, colours.heroes), (VILLAINS, colours.villains)):
+        rhue, rchroma = hue_chroma(ref)
+        d = abs((hue - rhue + 180) % 360 - 180)
+        if d <= best_d and chroma >= config["min_chroma"] * rchroma:
+            best, best_d = name, d
+    return best
+
+
+def _fit_line(
+    points: np.ndarray, side: float, config: Mapping[str, Any]
+) -> tuple[np.ndarray, np.ndarray]:
+    """(point, unit direction pointing to +x) of the line through most points (a row).
+
+    Tried through every pair of points (rows hold at most a dozen tiles): the line with the
+    most points within `in_line` sides wins, then it is refitted to those points.
+    """
+    limit = np.tan(np.deg2rad(config["max_row_angle"]))
+    best, best_n, best_err = None, 0, np.inf
+    candidates = [(points[0], np.array([1.0, 0.0]))] if len(points) == 1 else []
+    for i, j in combinations(range(len(points)), 2):
+        d = points[j] - points[i]
+        if abs(d[0]) < 1e-6 or abs(d[1] / d[0]) > limit:
+            continue
+        candidates.append((points[i], d / np.linalg.norm(d)))
+    if not candidates:
+        candidates = [(points[0], np.array([1.0, 0.0]))]
+    for p, d in candidates:
+        normal = np.array([-d[1], d[0]])
+        res = np.abs((points - p) @ normal)
+        inl = res < config["in_line"] * side
+        n, err = int(inl.sum()), float(res[inl].sum())
+        if n > best_n or (n == best_n and err < best_err):
+            best, best_n, best_err = (p, d, inl), n, err
+    p, d, inl = best
+    if inl.sum() >= 2:
+        sel = points[inl]
+        mean = sel.mean(0)
+        _, _, vt = np.linalg.svd(sel - mean)
+        d2 = vt[0]
+        if abs(d2[1]) < limit * abs(d2[0]):
+            p, d = mean, d2
+    d = d if d[0] >= 0 else -d
+    return np.asarray(p, float), np.asarray(d, float)
+
+
+def find_rows(config: Mapping[str, Any], found: Found, colours: TileColours) -> Rows:
+    """The two rows left to right, or a problem saying why they can't be told apart."""
+    side = found.side
+    if side is None:
+        return Rows((), (), None, "no tiles seen on the table")
+    tiles: dict[str, list[Blob]] = {HEROES: [], VILLAINS: []}
+    others: list[Blob] = []
+    for blob in found.blobs:
+        kind = colour_of(config, blob, colours)
+        if kind is not None and is_tile_shape(config, blob, side) == 1:
+            tiles[kind].append(blob)
+        elif blob.area >= config["min_cover_area"] * side * side:
+            others.append(blob)
+    if not tiles[HEROES] and not tiles[VILLAINS]:
+        return Rows((), (), side, "no tiles seen on the table")
+
+    rows: dict[str, tuple[Blob, ...]] = {}
+    lines: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for kind, blobs in tiles.items():
+        if not blobs:
+            rows[kind] = ()
+            continue
+        pts = np.array([b.center for b in blobs])
+        p, d = _fit_line(pts, side, config)
+        normal = np.array([-d[1], d[0]])
+        res = np.abs((pts - p) @ normal)
+        members = [b for b, r in zip(blobs, res, strict=True) if r < config["in_line"] * side]
+        for r in res:
+            if config["in_line"] * side <= r < config["stray"] * side:
+                return Rows((), (), side, f"a {ROW_NAMES[kind]} tile lies out of its row")
+        members.sort(key=lambda b: float((np.array(b.center) - p) @ d))
+        rows[kind] = tuple(members)
+        lines[kind] = (p, d)
+        # Tiles not in the row but far from it are elsewhere (a stack): they go with the others
+        # only if they reach back into a row, which the check below catches.
+        others.extend(b for b, r in zip(blobs, res, strict=True) if r >= config["stray"] * side)
+
+    # A tile-coloured blob that is not a whole tile, anywhere near the rows, may be a tile the
+    # mask did not make out (or half hidden): with it unexplained, a row could be short.
+    row_pts = np.array([b.center for kind in rows for b in rows[kind]])
+    lo_xy = row_pts.min(0) - config["row_reach"] * side
+    hi_xy = row_pts.max(0) + config["row_reach"] * side
+    for b in others:
+        kind = colour_of(config, b, colours)
+        if kind is None or any(b is t for t in tiles[kind]):
+            continue
+        if np.all((np.array(b.center) > lo_xy) & (np.array(b.center) < hi_xy)):
+            return Rows(
+                rows[HEROES], rows[VILLAINS], side,
+                f"a {ROW_NAMES[kind]} tile near the rows can't be made out (covered or in shadow?)",
+            )  # fmt: skip
+
+    if len(lines) == 2:
+        (ph, dh), (pv, _) = lines[HEROES], lines[VILLAINS]
+        gap = abs(float((pv - ph) @ np.array([-dh[1], dh[0]])))
+        if gap < 0.7 * side:
+            return Rows((), (), side, "the hero and villain rows can't be told apart")
+
+    for kind, (p, d) in lines.items():
+        normal = np.array([-d[1], d[0]])
+        along = [float((np.array(b.center) - p) @ d) for b in rows[kind]]
+        lo, hi = min(along) - config["row_reach"] * side, max(along) + config["row_reach"] * side
+        for other_kind in (HEROES, VILLAINS):
+            if other_kind == kind:
+                continue
+            for b in rows[other_kind]:
+                c = np.array(b.center) - p
+                if abs(c @ normal) < config["in_line"] * side and lo < c @ d < hi:
+                    return Rows((), (), side, "the hero and villain rows can't be told apart: "
+                                f"a {ROW_NAMES[other_kind]} tile lies in the {ROW_NAMES[kind]} row")  # fmt: skip
+        for b in others:
+            rel = b.pixels - p
+            near = (np.abs(rel @ normal) < (0.5 + config["in_line"]) * side) & (
+                (rel @ d > lo) & (rel @ d < hi)
+            )
+            if near.sum() >= max(3, 0.05 * len(b.pixels)):
+                at = float(np.median((rel @ d)[near]))
+                k = sum(1 for a in along if a < at)
+                where = "before tile 1" if k == 0 else f"after tile {k}"
+                return Rows(
+                    rows.get(HEROES, ()), rows.get(VILLAINS, ()), side,
+                    f"something covers the {ROW_NAMES[kind]} row {where} (a hand, a die?)",
+                )  # fmt: skip
+    return Rows(rows[HEROES], rows[VILLAINS], side, None)

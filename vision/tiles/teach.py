@@ -1,0 +1,84 @@
+"""Teach: one frame of both full rows as laid out at setup (POW-3), and their values.
+
+The table confirms the layout once: the values left to right, as printed. From that frame the
+companion learns the two tile colours (no table or tile colour is assumed: of the two colour
+groups, the bluer one is the heroes, POW-1), the tile size, and one appearance descriptor per
+tile keyed by its value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import cv2
+import numpy as np
+
+from .describe import cut
+from .errors import BadProfile
+from .find import Found, find_blobs, hue_chroma, is_tile_shape
+from .profile import TilesProfile
+from .rows import TileColours, find_rows
+
+
+def _colours(config: Mapping[str, Any], found: Found) -> TileColours:
+    """The two printed colours: a 2-means of the tile-shaped blobs' a*b* colours."""
+    side = found.side
+    blobs = [b for b in found.blobs if side and is_tile_shape(config, b, side) == 1]
+    if len(blobs) < 2:
+        raise BadProfile("teach: no tile rows found in the image")
+    ab = np.array([b.colour[1:] for b in blobs], np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.1)
+    cv2.setRNGSeed(1)
+    _, labels, centres = cv2.kmeans(ab, 2, None, criteria, 4, cv2.KMEANS_PP_CENTERS)
+    labels = labels.ravel()
+    blue = int(np.argmin(centres[:, 1]))  # lower b* is bluer: the heroes (POW-1)
+    hues = [hue_chroma((0.0, float(a), float(b)))[0] for a, b in centres]
+    if abs((hues[0] - hues[1] + 180) % 360 - 180) < 2 * config["hue_tolerance"]:
+        raise BadProfile(
+            "teach: only one colour of tiles found; both rows must show (is one row too close "
+            "to the table's colour, or in shadow?)"
+        )
+    lab = np.array([b.colour for b in blobs])
+    return TileColours(
+        tuple(float(v) for v in np.median(lab[labels == blue], 0)),
+        tuple(float(v) for v in np.median(lab[labels != blue], 0)),
+    )
+
+
+def teach(
+    config: Mapping[str, Any],
+    frame: np.ndarray,
+    heroes: Sequence[int],
+    villains: Sequence[int],
+) -> TilesProfile:
+    """Learn the tiles from a BGR uint8 frame of both full rows and their values left to right."""
+    if not heroes or not villains:
+        raise BadProfile("teach: give the values of both rows (--heroes and --villains)")
+    if any(v <= 0 for v in heroes):
+        raise BadProfile("teach: hero values are positive (POW-1)")
+    if any(v >= 0 for v in villains):
+        raise BadProfile("teach: villain values are negative (POW-1)")
+    found = find_blobs(config, frame)
+    colours = _colours(config, found)
+    rows = find_rows(config, found, colours)
+    if rows.problem:
+        raise BadProfile(f"teach: {rows.problem}")
+    for name, seen, given in (("hero", rows.heroes, heroes), ("villain", rows.villains, villains)):
+        if len(seen) != len(given):
+            raise BadProfile(
+                f"teach: the {name} row shows {len(seen)} tiles but {len(given)} values were given"
+            )
+    # Refine the colours on the row tiles only (a stray object cannot pull them).
+    colours = TileColours(
+        tuple(float(v) for v in np.median([b.colour for b in rows.heroes], 0)),
+        tuple(float(v) for v in np.median([b.colour for b in rows.villains], 0)),
+    )
+    patch = int(config["patch"])
+    side = float(rows.side)
+    templates, values = [], []
+    for blobs, given in ((rows.heroes, heroes), (rows.villains, villains)):
+        for blob, value in zip(blobs, given, strict=True):
+            templates.append(cut(frame, blob.center, blob.angle, side, patch, patch))
+            values.append(int(value))
+    return TilesProfile(colours, side, patch, np.stack(templates), np.array(values, np.int32))
