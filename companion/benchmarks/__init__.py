@@ -16,6 +16,7 @@ AREAS: dict[str, str] = {
     "store": "store",
     "pow-odds": "pow_odds",
     "display": "display",
+    "tiles": "tiles",
 }
 
 

@@ -39,9 +39,11 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # sides it lies elsewhere on the table (a player's stack) and is ignored.
         "in_line": 0.5,
         "stray": 1.2,
-        "max_row_angle": 25.0,  # degrees from the frame's horizontal
-        # Anything else within this many sides of a row's ends counts as lying across it.
-        "row_reach": 2.5,
+        "max_row_angle": 25.0,
+        "row_spacing": 3.0,  # the rows lie at most this many sides apart (centre to centre)  # degrees from the frame's horizontal
+        # Anything else on a row's line within this many sides per tile not seen (plus one)
+        # of the row's ends counts as lying across it: a hidden tile can be that far out.
+        "row_reach": 1.5,
         "min_cover_area": 0.08,  # in tile areas: smaller specks are noise
         # Appearance: patch size, and how a value must win.
         "patch": 40,

@@ -72,7 +72,8 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
 def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarray) -> TilesReading:
     """Both rows of a BGR uint8 frame, left to right, or the reason they can't be read."""
     found = find_blobs(config, frame)
-    rows = find_rows(config, found, profile.colours)
+    laid_out = (int((profile.values > 0).sum()), int((profile.values < 0).sum()))
+    rows = find_rows(config, found, profile.colours, laid_out)
     if rows.side is None or (not rows.heroes and not rows.villains):
         return TilesReading((), (), rows.problem or "no tiles seen on the table")
     side = float(rows.side)

@@ -86,8 +86,17 @@ def _fit_line(
     return np.asarray(p, float), np.asarray(d, float)
 
 
-def find_rows(config: Mapping[str, Any], found: Found, colours: TileColours) -> Rows:
-    """The two rows left to right, or a problem saying why they can't be told apart."""
+def find_rows(
+    config: Mapping[str, Any],
+    found: Found,
+    colours: TileColours,
+    laid_out: tuple[int, int] = (12, 12),
+) -> Rows:
+    """The two rows left to right, or a problem saying why they can't be told apart.
+
+    `laid_out` is how many tiles each row had at setup: a hidden tile can lie anywhere the
+    row could still reach, that many tiles long minus those seen.
+    """
     side = found.side
     if side is None:
         return Rows((), (), None, "no tiles seen on the table")
@@ -123,20 +132,29 @@ def find_rows(config: Mapping[str, Any], found: Found, colours: TileColours) -> 
         # only if they reach back into a row, which the check below catches.
         others.extend(b for b, r in zip(blobs, res, strict=True) if r >= config["stray"] * side)
 
-    # A tile-coloured blob that is not a whole tile, anywhere near the rows, may be a tile the
-    # mask did not make out (or half hidden): with it unexplained, a row could be short.
-    row_pts = np.array([b.center for kind in rows for b in rows[kind]])
-    lo_xy = row_pts.min(0) - config["row_reach"] * side
-    hi_xy = row_pts.max(0) + config["row_reach"] * side
-    for b in others:
-        kind = colour_of(config, b, colours)
-        if kind is None or any(b is t for t in tiles[kind]):
+    counts = dict(zip((HEROES, VILLAINS), laid_out, strict=True))
+    reach = {k: config["row_reach"] * side * (1 + max(0, counts[k] - len(rows[k]))) for k in rows}
+    # A row with no whole tile seen: a blob of its colour beside the other row may be that row,
+    # not made out (in shadow, too close to the table's colour) — not an emptied row.
+    for kind in (HEROES, VILLAINS):
+        other = VILLAINS if kind == HEROES else HEROES
+        if rows[kind] or other not in lines:
             continue
-        if np.all((np.array(b.center) > lo_xy) & (np.array(b.center) < hi_xy)):
-            return Rows(
-                rows[HEROES], rows[VILLAINS], side,
-                f"a {ROW_NAMES[kind]} tile near the rows can't be made out (covered or in shadow?)",
-            )  # fmt: skip
+        p, d = lines[other]
+        normal = np.array([-d[1], d[0]])
+        along = [float((np.array(b.center) - p) @ d) for b in rows[other]]
+        for b in others:
+            if colour_of(config, b, colours) != kind:
+                continue
+            c = np.array(b.center) - p
+            if abs(c @ normal) < config["row_spacing"] * side and (
+                min(along) - reach[other] < c @ d < max(along) + reach[other]
+            ):
+                return Rows(
+                    rows[HEROES], rows[VILLAINS], side,
+                    f"the {ROW_NAMES[kind]} row can't be made out (covered, in shadow, or too "
+                    "close to the table's colour?)",
+                )  # fmt: skip
 
     if len(lines) == 2:
         (ph, dh), (pv, _) = lines[HEROES], lines[VILLAINS]
@@ -147,7 +165,7 @@ def find_rows(config: Mapping[str, Any], found: Found, colours: TileColours) -> 
     for kind, (p, d) in lines.items():
         normal = np.array([-d[1], d[0]])
         along = [float((np.array(b.center) - p) @ d) for b in rows[kind]]
-        lo, hi = min(along) - config["row_reach"] * side, max(along) + config["row_reach"] * side
+        lo, hi = min(along) - reach[kind], max(along) + reach[kind]
         for other_kind in (HEROES, VILLAINS):
             if other_kind == kind:
                 continue
@@ -165,8 +183,11 @@ def find_rows(config: Mapping[str, Any], found: Found, colours: TileColours) -> 
                 at = float(np.median((rel @ d)[near]))
                 k = sum(1 for a in along if a < at)
                 where = "before tile 1" if k == 0 else f"after tile {k}"
-                return Rows(
-                    rows.get(HEROES, ()), rows.get(VILLAINS, ()), side,
-                    f"something covers the {ROW_NAMES[kind]} row {where} (a hand, a die?)",
-                )  # fmt: skip
+                what = (
+                    f"a tile of the {ROW_NAMES[kind]} row {where} can't be made out (half "
+                    "covered, in shadow, or too close to the table's colour?)"
+                    if colour_of(config, b, colours) == kind
+                    else f"something covers the {ROW_NAMES[kind]} row {where} (a hand, a die?)"
+                )
+                return Rows(rows[HEROES], rows[VILLAINS], side, what)
     return Rows(rows[HEROES], rows[VILLAINS], side, None)

@@ -1,0 +1,83 @@
+"""Tile-row benchmark: reading time per 1280×720 frame and accuracy on fresh rendered scenes.
+
+Taught once from a rendered setup frame (both full rows, POW-3), then read on scenes the
+reader has never seen (other seeds: other tables, light, camera, rows partly taken, POW-13).
+A reading counts as right only when both rows equal the truth, value by value, left to right.
+"""
+
+from __future__ import annotations
+
+import time
+
+import cv2
+import numpy as np
+
+from . import Figure
+
+TEACH_SEED = 7
+SCENE_SEED = 900_000  # far from the tests' seeds
+
+
+def run(quick: bool) -> list[Figure]:
+    from vision.render.tiles import TileSpec, render_tiles
+    from vision.tiles import read_tiles, teach, tiles_config
+
+    config = tiles_config()
+    setup = render_tiles(
+        np.random.default_rng(TEACH_SEED),
+        TileSpec(taken=(0.0, 0.0), distractors=False, surface="laminate"),
+    )
+    profile = teach(config, setup.image, *setup.laid_out)
+    n = 20 if quick else 200
+    n_cover = 6 if quick else 40
+    rng = np.random.default_rng(SCENE_SEED)
+    scenes = [render_tiles(rng, TileSpec()) for _ in range(n)]
+    covered = [render_tiles(rng, TileSpec(case=("hand", "die")[i % 2])) for i in range(n_cover)]
+
+    threads = cv2.getNumThreads()
+    cv2.setNumThreads(1)  # the budget is for one thread
+    try:
+        read_tiles(config, profile, scenes[0].image)  # warm-up (lookup tables)
+        times, readings = [], []
+        for s in scenes:
+            start = time.perf_counter()
+            readings.append(read_tiles(config, profile, s.image))
+            times.append((time.perf_counter() - start) * 1000)
+        refused_cover = sum(
+            read_tiles(config, profile, s.image).reason is not None for s in covered
+        )
+    finally:
+        cv2.setNumThreads(threads)
+
+    tiles = right = wrong_rows = refused = 0
+    for s, r in zip(scenes, readings, strict=True):
+        truth = ([t.value for t in s.heroes], [t.value for t in s.villains])
+        tiles += len(truth[0]) + len(truth[1])
+        if r.reason is not None:
+            refused += 1
+            continue
+        for seen, want in zip((r.heroes, r.villains), truth, strict=True):
+            values = [t.value for t in seen]
+            if values == want:
+                right += len(want)
+            else:
+                wrong_rows += 1
+    return [
+        Figure("tile rows read, one 1280x720 frame (median)", float(np.median(times)), "ms", 30.0),
+        Figure(
+            f"tiles identified with the right value ({n} scenes)",
+            100.0 * right / max(tiles, 1),
+            "%",
+            99.5,
+            higher_is_better=True,
+        ),  # fmt: skip
+        Figure("tile rows read wrong (value or order)", float(wrong_rows), "rows", 0.0),
+        Figure("tile scenes refused as unreadable", 100.0 * refused / n, "%"),
+        Figure(
+            f"covered-tile scenes refused ({n_cover} scenes)",
+            100.0 * refused_cover / max(n_cover, 1),
+            "%",
+            100.0,
+            higher_is_better=True,
+        ),  # fmt: skip
+    ]
