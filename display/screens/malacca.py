@@ -225,7 +225,8 @@ def _ledger(c: Canvas, s: Settlement, rect) -> None:
     )
     ly = y + 52
     line_h = 28.0
-    room = int((h - 52 - (28 if (s.draws or s.owed) else 0)) // line_h)
+    footer = (28 if (s.draws or s.owed) else 0) + (28 if s.deal_order else 0)
+    room = int((h - 52 - footer) // line_h)
     lines = list(s.lines)
     shown = lines[:room] if len(lines) <= room else lines[: room - 1]
     for line in shown:
@@ -279,6 +280,18 @@ def _ledger(c: Canvas, s: Settlement, rect) -> None:
             "start",
         )
         ly += line_h
+    if s.deal_order:  # MAL-12/34: shared coins go one at a time, in this order
+        order = ", ".join(s.deal_order)
+        c.text(
+            _("Dealt coin by coin: {names}", names=order),
+            (x + 4, y + h - footer, w - 8, 28),
+            theme.SMALL,
+            theme.TEXT,
+            "start",
+            bold=True,
+            wrap=True,
+            min_size=10,
+        )
     if s.draws or s.owed:
         text = ""
         if s.draws:
@@ -286,7 +299,14 @@ def _ledger(c: Canvas, s: Settlement, rect) -> None:
         if s.owed:
             text += ("  " if text else "") + _("Owed, deck empty: {names}", names=", ".join(s.owed))
         c.text(
-            text, (x + 4, y + h - 28, w - 8, 28), theme.SMALL, (200, 160, 255), "start", bold=True
+            text,
+            (x + 4, y + h - 28, w - 8, 28),
+            theme.SMALL,
+            (200, 160, 255),
+            "start",
+            bold=True,
+            wrap=True,
+            min_size=10,
         )
 
 
@@ -300,6 +320,20 @@ def render_round(c: Canvas, m: MalaccaRound) -> None:
         _entry(c, m, px, pw)
     else:
         y = 50
+        captain = next((seat for seat in m.seats if seat.captain), None)
+        if captain is not None and not m.pending:
+            who = captain.name
+            if captain.captain_card:
+                who += f" ({captain.captain_card})"
+            c.text(
+                _("Captain: {name}", name=who),
+                (px, y, pw, 30),
+                theme.BODY,
+                theme.TEXT,
+                "center",
+                bold=True,
+            )
+            y += 32
         if m.pending:
             c.text(
                 _("{who} decides the wait card", who=m.pending),
