@@ -1,0 +1,41 @@
+"""Builders: view models from an engine's public view (and helpers) plus the UI state.
+
+The app's controllers call these; they read `ENGINE.public_view(state)` and the engines'
+read-only helpers (options, odds, abilities), never the hidden parts of a state.
+
+`view_for(controller, game, status)` is the one call the app needs: it reads the controller's
+UI state by duck typing (`game_name`, `focus`, `notice`; POW's `manual`; the form
+controllers' `forms(game)`, `editing`, `field`) so display never imports the controllers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def view_for(controller: Any, game: Any, status: Any = None, **extra: Any) -> object:
+    """The view model of `game` as `controller` (the app's UI state machine) sees it."""
+    banner = getattr(status, "banner", None)
+    name = getattr(controller, "game_name", None) or game.header.get("game")
+    notice = getattr(controller, "notice", None)
+    focus = getattr(controller, "focus", 0)
+    if name == "pow":
+        from . import pow as b
+
+        manual = getattr(controller, "manual", None)
+        ui: dict[str, Any] = {"banner": banner}
+        if manual is not None:
+            ui.update(manual=tuple(manual.dice), manual_focus=manual.focus)
+        return b.view(game, focus, notice, **ui)
+    forms = controller.forms(game) if hasattr(controller, "forms") else ()
+    editing = getattr(controller, "editing", None)
+    field = getattr(controller, "field", 0)
+    if name == "malacca":
+        from . import malacca as b
+
+        return b.view(game, forms, focus, editing, field, notice, banner)
+    if name == "digmars":
+        from . import digmars as b
+
+        return b.view(game, forms, focus, editing, field, notice, banner, **extra)
+    raise ValueError(f"no screen for game {name!r}")
