@@ -48,7 +48,7 @@ class PowTable:
         self.renders = 0  # how many scenes were drawn (layouts tried included)
         self.rolling = 0
         self._rolling_frame: np.ndarray | None = None
-        self._frame = self._draw([], [], case="normal")
+        self._frame: np.ndarray | None = None  # drawn when first looked at (a quick start)
 
     # -- what the camera sees -------------------------------------------------------------
     def frame(self) -> np.ndarray:
@@ -56,6 +56,8 @@ class PowTable:
         if self.rolling > 0 and self._rolling_frame is not None:
             self.rolling -= 1
             return self._rolling_frame
+        if self._frame is None:
+            self._frame = self._draw(self.kept, self.play, case="normal")
         return self._frame
 
     # -- what the players do --------------------------------------------------------------

@@ -17,6 +17,7 @@ AREAS: dict[str, str] = {
     "pow-odds": "pow_odds",
     "display": "display",
     "tiles": "tiles",
+    "start": "start",
 }
 
 
