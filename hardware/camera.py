@@ -199,6 +199,22 @@ class UsbCamera(Camera):
         self._capture.release()
 
 
+def full_view_raw(properties: Mapping[str, Any], width: int, height: int) -> dict[str, Any] | None:
+    """The raw stream that makes libcamera choose a sensor mode seeing the whole sensor.
+
+    The raw stream's size picks the sensor mode. The Pi cameras' 2x2-binned mode, half the pixel
+    array each way, covers the whole sensor (imx708 2304x1296, imx219 1640x1232, imx477
+    2028x1520, ov5647 1296x972) and the ISP scales it to the output; when the output is larger
+    than that, the full array. None when the camera does not say its pixel array size.
+    """
+    size = properties.get("PixelArraySize")
+    if not size:
+        return None
+    full_w, full_h = int(size[0]), int(size[1])
+    half = (full_w // 2, full_h // 2)
+    return {"size": half if half[0] >= width and half[1] >= height else (full_w, full_h)}
+
+
 class PiCamera(Camera):
     """The Pi camera through picamera2, "RGB888" frames (BGR in memory: frames.py).
 
@@ -231,8 +247,12 @@ class PiCamera(Camera):
             raise CameraUnavailable(f"no Pi camera {index} is connected")
         self.name = f"Pi camera {index} ({cameras[index].get('Model', 'unknown model')})"
         self._cam = picamera2_class(index)
+        # The whole field of view. Left alone, libcamera picks the sensor mode nearest the
+        # output size: on a Camera Module 3 (imx708) at 1280x720 that is its cropped 1536x864
+        # mode, two thirds of the view the README's mounting heights are worked out for.
+        raw = full_view_raw(getattr(self._cam, "camera_properties", None) or {}, width, height)
         config = self._cam.create_video_configuration(
-            main={"size": (width, height), "format": "RGB888"}
+            main={"size": (width, height), "format": "RGB888"}, **({"raw": raw} if raw else {})
         )
         self._cam.configure(config)
         self._cam.start()

@@ -227,3 +227,36 @@ def test_open_camera_by_name(image_folder):
         open_camera("files")
     with pytest.raises(CameraUnavailable, match="unknown camera source 'webcam'"):
         open_camera("webcam")
+
+
+class FakeImx708(FakePicamera2):
+    """A Camera Module 3 as picamera2 describes it: its pixel array, and the raw stream asked."""
+
+    camera_properties = {"Model": "imx708", "PixelArraySize": (4608, 2592)}
+
+    def create_video_configuration(self, main, raw=None):
+        return {"main": main, "raw": raw}
+
+
+def test_the_pi_camera_asks_for_the_full_view_sensor_mode_not_the_cropped_one():
+    # At 1280x720 libcamera would pick the imx708's cropped 1536x864 mode; the binned
+    # 2304x1296 mode sees the whole sensor (the README's mounting heights assume it).
+    cam = PiCamera(width=1280, height=720, picamera2_class=FakeImx708)
+    assert cam._cam.config["raw"] == {"size": (2304, 1296)}
+    assert cam._cam.config["main"] == {"size": (1280, 720), "format": "RGB888"}
+
+
+@pytest.mark.parametrize(
+    "array, size, raw",
+    [
+        ((4608, 2592), (1280, 720), (2304, 1296)),  # Camera Module 3
+        ((3280, 2464), (1280, 720), (1640, 1232)),  # Camera Module 2 (imx219)
+        ((4056, 3040), (1920, 1080), (2028, 1520)),  # HQ camera (imx477)
+        ((4608, 2592), (3840, 2160), (4608, 2592)),  # larger than the binned mode: full array
+    ],
+)
+def test_full_view_raw_is_the_binned_whole_sensor_when_it_is_big_enough(array, size, raw):
+    from hardware.camera import full_view_raw
+
+    assert full_view_raw({"PixelArraySize": array}, *size) == {"size": raw}
+    assert full_view_raw({}, *size) is None
