@@ -49,13 +49,13 @@ def draw_look(rng: np.random.Generator, *, all_on: bool = True) -> CameraLook:
         if rng.random() < 0.5:
             shadow = tuple((y, x) for x, y in shadow)
     return CameraLook(
-        wb_gains=tuple(float(g) for g in rng.uniform(0.85, 1.15, 3)),
-        exposure=float(rng.uniform(0.75, 1.25)),
+        wb_gains=tuple(float(g) for g in rng.uniform(0.9, 1.1, 3)),
+        exposure=float(rng.uniform(0.8, 1.2)),
         gamma=float(rng.uniform(0.85, 1.15)),
         light_grad=(1.0, float(rng.uniform(-0.15, 0.15)), float(rng.uniform(-0.15, 0.15))),
         vignette=float(rng.uniform(0.0, 0.3)),
         hard_shadow=shadow,
-        hard_shadow_depth=float(rng.uniform(0.6, 0.8)),
+        hard_shadow_depth=float(rng.uniform(0.65, 0.85)),
         tilt=(float(rng.uniform(-0.04, 0.04)), float(rng.uniform(-0.04, 0.04))),
         defocus_sigma=float(rng.uniform(0.0, 1.0)),
         shake_px=float(rng.uniform(0.0, 3.0)),

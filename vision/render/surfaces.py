@@ -57,7 +57,7 @@ def _cloth(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
     a = np.float32(rng.choice([[60, 60, 150], [150, 90, 40], [70, 120, 70], [120, 120, 110]]))
     if rng.random() < 0.5:
         # Gingham: crossing bands of a second, lighter colour.
-        b = a * 0.5 + 60
+        b = np.minimum(a * 1.3, 235)  # a lighter shade of the same colour
         period = rng.uniform(30, 70)
         bx = ((xs // period) % 2).astype(np.float32)
         by = ((ys // period) % 2).astype(np.float32)
@@ -82,4 +82,4 @@ def make_surface(rng: np.random.Generator, shape: tuple[int, int], kind: str) ->
     makers = {"wood": _wood, "felt": _felt, "cloth": _cloth, "laminate": _laminate}
     if kind not in makers:
         raise ValueError(f"unknown surface {kind!r}; surfaces: {', '.join(SURFACES)}")
-    return np.clip(makers[kind](rng, shape), 0, 255).astype(np.float32)
+    return np.ascontiguousarray(np.clip(makers[kind](rng, shape), 0, 255), dtype=np.float32)

@@ -1,0 +1,56 @@
+"""Every threshold of the dice reader in one place: a plain preset dict, typos are errors.
+
+Stages take this config as their first argument (`(config, frame) -> result`); a caller changes
+a value with `dice_config({"min_confidence": 0.6})`, and an unknown key raises `BadConfig`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from .errors import BadConfig
+
+DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
+    {
+        # Finding dice (on a half-size frame): body-colour likelihood above this is "die".
+        "scale": 0.5,
+        "body_threshold": 0.3,
+        "close": True,  # close pin-holes in the die mask (noise, JPEG) before outlining
+        # …and differs from the table around it by this much (0..255, largest channel).
+        "contrast": 28,
+        # Die size from the teach step; a candidate may be this much smaller/larger.
+        "size_slack": 0.3,
+        # A flat die seen from above is a square: its long/short side ratio stays below this…
+        "max_aspect": 1.22,
+        # …and it fills most of its rotated bounding box (a coin fills pi/4).
+        "min_fill": 0.82,
+        # A blob holding several touching dice is split when its area is this many dice or more.
+        "merged_area": 1.55,
+        # A die still rolling: its edges all run one way (structure-tensor anisotropy 0..1;
+        # dice at rest measured <= 0.21, rolling >= 0.28 on rendered frames).
+        "blur_streak": 0.25,
+        # A blob touching the frame edge that is this big (in die areas) is a cut die.
+        "cut_min_area": 0.2,
+        # Face reading: patch size, and how a face must win.
+        "patch": 24,
+        "min_confidence": 0.5,
+        "margin_full": 0.25,  # margin (1 - best/second) that counts as full confidence
+        "fit_max": 2.5,  # best distance beyond this many typical distances: not a known face
+        "max_dice": 5,
+        "kept_zone": (0.0, 0.0, 1.0, 0.25),
+    }
+)
+
+
+def dice_config(overrides: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+    """The dice reader's config: the defaults with `overrides`; an unknown key is an error."""
+    merged = dict(DICE_DEFAULTS)
+    for key, value in (overrides or {}).items():
+        if key not in DICE_DEFAULTS:
+            raise BadConfig(
+                f"unknown dice vision setting {key!r}; settings: {', '.join(DICE_DEFAULTS)}"
+            )
+        merged[key] = value
+    return MappingProxyType(merged)

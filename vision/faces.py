@@ -1,0 +1,104 @@
+"""Reading a die's top face: a rotation-normalised crop, a light-robust descriptor, and a
+nearest-neighbour match against the taught templates (in all four quarter turns).
+
+The descriptor is the crop in Lab relative to the die's own body colour (so a white-balance or
+exposure shift moves body and symbol together and cancels), blurred so a pixel or two of
+misplacement does not matter. Confidence combines the margin to the second-best face with how
+close the best match is compared to the taught dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from .profile import DiceProfile
+
+CROP = 0.84  # the part of the top face the patch covers (the rounded edge is left out)
+DESC = 24  # descriptor resolution (px)
+
+
+def face_patch(
+    frame: np.ndarray, center: tuple[float, float], side: float, angle: float, patch: int
+) -> np.ndarray:
+    """The top face of a die as a patch×patch BGR uint8 crop, rotated to the die's box."""
+    big = patch * 2
+    scale = big / max(CROP * side, 1.0)
+    m = cv2.getRotationMatrix2D(center, angle, scale)
+    m[:, 2] += (big / 2 - center[0], big / 2 - center[1])
+    crop = cv2.warpAffine(
+        frame, m, (big, big), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    return cv2.resize(crop, (patch, patch), interpolation=cv2.INTER_AREA)
+
+
+def descriptor(patch: np.ndarray) -> np.ndarray:
+    """A float32 vector for a BGR uint8 face patch, relative to the die's body colour."""
+    lab = cv2.cvtColor(patch.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
+    n = patch.shape[0]
+    ring = np.concatenate(
+        [
+            lab[:3].reshape(-1, 3),
+            lab[-3:].reshape(-1, 3),
+            lab[3:-3, :3].reshape(-1, 3),
+            lab[3:-3, -3:].reshape(-1, 3),
+        ]
+    )
+    body = np.median(ring, axis=0)
+    rel = lab - body
+    rel[:, :, 0] *= 100.0 / max(float(body[0]), 15.0)  # brightness relative to the body's
+    rel[:, :, 1:] *= 1.5  # hue tells blue from orange better than brightness does
+    rel = cv2.GaussianBlur(rel, (0, 0), n / 24.0)
+    small = cv2.resize(rel, (DESC, DESC), interpolation=cv2.INTER_AREA)
+    # Brightness (the shape of the print) and hue (its colour) weigh the same, and each is
+    # unit length: the pattern matters, not its contrast (which blur and light change).
+    light = small[:, :, :1] / max(float(np.linalg.norm(small[:, :, 0])), 1e-6)
+    hue = small[:, :, 1:] / max(float(np.linalg.norm(small[:, :, 1:])), 1e-6)
+    return (np.concatenate([light, hue], axis=2).reshape(-1) / np.sqrt(2)).astype(np.float32)
+
+
+@dataclass(frozen=True)
+class Match:
+    face: int  # index into profile.faces
+    confidence: float  # 0..1
+    best: float  # distance to the nearest template of that face
+    second: float  # distance to the nearest template of any other face
+
+
+def distances(profile: DiceProfile, descs: np.ndarray) -> np.ndarray:
+    """RMS distance of each descriptor (rows) to each template in every turn (columns)."""
+    t, _, _, tsq = profile.rotated
+    q = profile.project(descs)
+    # einsum, not `@`: a multi-threaded BLAS spins on a busy Pi-sized machine and a product
+    # this small is faster on one core (0.2 ms against 16 ms measured under load here).
+    d2 = (q**2).sum(1)[:, None] + tsq[None, :] - 2.0 * np.einsum("ik,jk->ij", q, t, optimize=False)
+    return np.sqrt(np.maximum(d2, 0.0))
+
+
+def match(config: Mapping[str, Any], profile: DiceProfile, descs: np.ndarray) -> list[Match]:
+    """The best face for each descriptor, with a confidence from margin and fit."""
+    if len(descs) == 0:
+        return []
+    d = distances(profile, np.asarray(descs, np.float32))
+    n_faces = len(profile.faces)
+    per_face = np.full((len(descs), n_faces), np.inf, np.float32)
+    for f in range(n_faces):
+        cols = profile.rotated[1] == f
+        if cols.any():
+            per_face[:, f] = d[:, cols].min(1)
+    out = []
+    typical = max(profile.typical_distance, 1e-3)
+    fit_max = float(config["fit_max"])
+    for row in per_face:
+        order = np.argsort(row)
+        best = float(row[order[0]])
+        second = float(row[order[1]]) if n_faces > 1 else np.inf
+        margin = 1.0 - best / second if np.isfinite(second) and second > 0 else 1.0
+        fit = float(np.clip((fit_max * typical - best) / ((fit_max - 1.0) * typical), 0.0, 1.0))
+        conf = min(1.0, margin / float(config["margin_full"])) * fit
+        out.append(Match(int(order[0]), round(conf, 3), best, second))
+    return out

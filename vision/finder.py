@@ -1,0 +1,280 @@
+"""Finding dice in a frame by their learned body colour: `find_dice(config, profile, frame)`.
+
+The frame is BGR uint8 (H×W×3). The profile's colour model (P(die body | colour), learned in
+the teach step against the table it was taught on) is back-projected on a half-size frame;
+blobs of die colour are then judged by shape alone — a flat die seen from above is a square of
+the taught size — so neither the table colour nor the symbols are written into this code.
+Blobs of several touching dice are split; blobs that are die-like but not square are the
+unreadable cases (a die still rolling is smeared one way, a die cocked on another is not).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from .profile import BINS, DiceProfile
+
+
+@dataclass(frozen=True)
+class Candidate:
+    center: tuple[float, float]  # full-frame px
+    side: float  # full-frame px across the top face
+    angle: float  # degrees, of the rotated box
+    aspect: float  # long/short side of the rotated box
+    fill: float  # blob area / rotated box area
+    streak: float  # 0..1, how one-directional its edges are (a rolling die is smeared)
+
+
+@dataclass(frozen=True)
+class Found:
+    dice: tuple[Candidate, ...]  # flat dice to read
+    issues: tuple[tuple[str, Candidate], ...]  # (reason, candidate): "blurred", "cocked", "cut"
+    likelihood: np.ndarray  # uint8 body likelihood of the small frame (for `visualize`)
+
+
+def body_likelihood(profile: DiceProfile, small: np.ndarray) -> np.ndarray:
+    """P(die body) × 255 per pixel of a BGR uint8 image (uint8), from the profile's colour model.
+
+    (A table lookup in numpy: cv2.calcBackProject returns zeros for 3-D histograms in
+    OpenCV 5.0.)
+    """
+    shift = 8 - int(np.log2(BINS))
+    q = small >> shift
+    idx = (q[:, :, 0].astype(np.uint16) * BINS + q[:, :, 1]) * BINS + q[:, :, 2]
+    return profile.lut_u8[idx]
+
+
+def local_contrast(small: np.ndarray, die_px: float, threshold: float) -> np.ndarray:
+    """255 where a pixel differs from the table around it (a median over ~3 dice), else 0."""
+    h, w = small.shape[:2]
+    f = 8
+    tiny = cv2.resize(small, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_AREA)
+    k = max(3, int(3 * die_px / f) | 1)
+    bg = cv2.resize(cv2.medianBlur(tiny, min(k, 255)), (w, h), interpolation=cv2.INTER_LINEAR)
+    diff = cv2.absdiff(small, bg)
+    diff = cv2.max(cv2.max(diff[:, :, 0], diff[:, :, 1]), diff[:, :, 2])
+    _, out = cv2.threshold(diff, threshold, 255, cv2.THRESH_BINARY)
+    return out
+
+
+def _stats(contour: np.ndarray) -> tuple[tuple, float, float, float]:
+    (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
+    area = max(cv2.contourArea(contour), 1.0)
+    short, long_ = max(min(w, h), 1e-3), max(w, h)
+    return ((cx, cy), (w, h), angle), long_ / short, area / max(w * h, 1e-3), area
+
+
+def _streak(gray: np.ndarray, contour: np.ndarray, pad: int = 2) -> float:
+    """How one-directional the edges of a blob are, 0..1 (structure-tensor anisotropy).
+
+    A die at rest has edges every way (its outline, its print); a die still rolling is smeared
+    along its path, so its edges all run one way. Defocus blurs every way and does not count.
+    """
+    x, y, w, h = cv2.boundingRect(contour)
+    x0, y0 = max(x - pad - 2, 0), max(y - pad - 2, 0)
+    roi = gray[y0 : y + h + pad + 2, x0 : x + w + pad + 2].astype(np.float32)
+    m = np.zeros(roi.shape, np.uint8)
+    cv2.drawContours(m, [contour - (x0, y0)], -1, 1, -1)
+    m = cv2.dilate(m, np.ones((2 * pad + 1, 2 * pad + 1), np.uint8)).astype(bool)
+    gx = cv2.Sobel(roi, cv2.CV_32F, 1, 0, ksize=3)[m]
+    gy = cv2.Sobel(roi, cv2.CV_32F, 0, 1, ksize=3)[m]
+    jxx, jyy, jxy = float((gx * gx).sum()), float((gy * gy).sum()), float((gx * gy).sum())
+    return float(np.sqrt((jxx - jyy) ** 2 + 4 * jxy**2) / max(jxx + jyy, 1e-6))
+
+
+def _candidate(rect: tuple, aspect: float, fill: float, streak: float, inv: float) -> Candidate:
+    (cx, cy), (w, h), angle = rect
+    return Candidate(
+        center=((cx + 0.5) * inv - 0.5, (cy + 0.5) * inv - 0.5),
+        side=float(np.sqrt(max(w * h, 1.0))) * inv,
+        angle=float(angle),
+        aspect=float(aspect),
+        fill=float(fill),
+        streak=float(streak),
+    )
+
+
+def _split(blob: np.ndarray, side_ref: float, min_part: float) -> list[np.ndarray]:
+    """Contours of the dice in a blob of touching dice: erode until it falls apart, grow back."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+    eroded = blob
+    for it in range(1, max(2, int(side_ref * 0.45))):
+        eroded = cv2.erode(eroded, kernel)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(eroded, connectivity=4)
+        parts = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= min_part]
+        if len(parts) >= 2:
+            out = []
+            for i in parts:
+                part = (labels == i).astype(np.uint8)
+                grown = cv2.dilate(part, kernel, iterations=it) & blob
+                cs, _ = cv2.findContours(grown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+                out.append(max(cs, key=cv2.contourArea))
+            return out
+        if not parts:
+            break
+    return []
+
+
+def _split_rect(rect: tuple, k: int) -> list[tuple]:
+    """k equal squares along the long side of a rotated rectangle (dice in a straight row)."""
+    (cx, cy), (w, h), angle = rect
+    t = np.deg2rad(angle)
+    axis = np.array([np.cos(t), np.sin(t)]) if w >= h else np.array([-np.sin(t), np.cos(t)])
+    long_, short = max(w, h), min(w, h)
+    step = long_ / k
+    out = []
+    for i in range(k):
+        off = (i - (k - 1) / 2) * step
+        out.append(((cx + axis[0] * off, cy + axis[1] * off), (step, short), angle))
+    return out
+
+
+def _top_face(small: np.ndarray, cand: Candidate, scale: float) -> Candidate:
+    """The top face of a found die: the pixels of the die's own body colour (its side faces
+    and its shadow are darker), so the face is cut out where it is, at its size."""
+    r = cand.side * scale * 0.75
+    cx, cy = cand.center[0] * scale, cand.center[1] * scale
+    x0, y0 = max(int(cx - r), 0), max(int(cy - r), 0)
+    x1, y1 = min(int(cx + r) + 1, small.shape[1]), min(int(cy + r) + 1, small.shape[0])
+    roi = small[y0:y1, x0:x1].astype(np.int16)
+    if roi.size == 0:
+        return cand
+    inner = cv2.boxPoints(((cx - x0, cy - y0), (cand.side * scale * 0.7,) * 2, cand.angle))
+    inside = np.zeros(roi.shape[:2], np.uint8)
+    cv2.fillPoly(inside, [inner.astype(np.int32)], 1)
+    body = np.median(roi[inside.astype(bool)], axis=0)
+    tol = np.maximum(0.18 * body, 14)
+    near = (np.abs(roi - body) <= tol).all(axis=2).astype(np.uint8)
+    near = cv2.morphologyEx(near, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=4)
+    if n < 2:
+        return cand
+    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    cs, _ = cv2.findContours(
+        (labels == best).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+    )
+    (fx, fy), (w, h), angle = cv2.minAreaRect(max(cs, key=cv2.contourArea))
+    side = float(np.sqrt(max(w * h, 1.0))) / scale
+    if not 0.7 * cand.side <= side <= 1.05 * cand.side or max(w, h) > 1.25 * min(w, h):
+        return cand  # the face colour did not give a clean square: keep the blob's box
+    inv = 1.0 / scale
+    return Candidate(
+        center=((fx + x0 + 0.5) * inv - 0.5, (fy + y0 + 0.5) * inv - 0.5),
+        side=side,
+        angle=float(angle),
+        aspect=cand.aspect,
+        fill=cand.fill,
+        streak=cand.streak,
+    )
+
+
+def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray) -> Found:
+    """Die candidates in a BGR uint8 frame: flat dice to read, and unreadable ones with a reason."""
+    scale = float(config["scale"])
+    small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    inv = 1.0 / scale
+    sh, sw = small.shape[:2]
+    prob = body_likelihood(profile, small)
+    _, mask = cv2.threshold(prob, float(config["body_threshold"]) * 255, 255, cv2.THRESH_BINARY)
+    # A die also stands out from the table around it: this keeps a stretch of table whose
+    # colour happens to be die-like (a light laminate, a shadowed cloth) out of the mask.
+    mask &= local_contrast(small, profile.side_range[1] * scale, float(config["contrast"]))
+    square = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, square)
+    if config["close"]:
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, square)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+
+    slack = float(config["size_slack"])
+    lo = profile.side_range[0] * scale * (1 - slack)
+    hi = profile.side_range[1] * scale * (1 + slack)
+    max_aspect, min_fill = float(config["max_aspect"]), float(config["min_fill"])
+    blobs = []
+    for c in contours:
+        area = cv2.contourArea(c)
+        if area < (0.45 * lo) ** 2:
+            continue
+        rect, aspect, fill, area = _stats(c)
+        blobs.append((c, rect, aspect, fill, area))
+
+    # The frame's own die size: the clean squares in it (all dice of a set are one size).
+    clean = [
+        np.sqrt(area)
+        for c, rect, aspect, fill, area in blobs
+        if aspect <= max_aspect and fill >= min_fill and lo <= np.sqrt(area) <= hi
+    ]
+    side_ref = float(np.median(clean)) if clean else None
+
+    dice: list[Candidate] = []
+    issues: list[tuple[str, Candidate]] = []
+    odd: list[Candidate] = []  # die-sized but not a clean square
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    streaky = float(config["blur_streak"])
+    for c, rect, aspect, fill, area in blobs:
+        x, y, w, h = cv2.boundingRect(c)
+        cand = _candidate(rect, aspect, fill, _streak(gray, c), inv)
+        if x <= 1 or y <= 1 or x + w >= sw - 1 or y + h >= sh - 1:
+            ref = side_ref or hi
+            if area >= float(config["cut_min_area"]) * ref**2 and max(rect[1]) <= 1.6 * ref:
+                issues.append(("cut", cand))
+            continue
+        if aspect <= max_aspect and fill >= min_fill and lo <= np.sqrt(area) <= hi:
+            (odd if cand.streak >= streaky else dice).append(cand)
+            continue
+        ref = side_ref or min(rect[1])
+        if (
+            area >= float(config["merged_area"]) * ref**2
+            and lo <= ref <= hi
+            and cand.streak < streaky
+        ):
+            # Several dice touching: split by erosion, or a straight row by its length.
+            blob = np.zeros((h + 2, w + 2), np.uint8)
+            cv2.drawContours(blob, [c - (x - 1, y - 1)], -1, 1, -1)
+            parts = [q + (x - 1, y - 1) for q in _split(blob, ref, (0.3 * ref) ** 2)]
+            rects = [(*_stats(q)[:3], _streak(gray, q)) for q in parts]
+            if not rects:
+                k = round(aspect)
+                if k >= 2 and abs(aspect - k) < 0.25 and fill >= min_fill:
+                    rects = [(r, 1.0, 1.0, cand.streak) for r in _split_rect(rect, k)]
+            if not rects:
+                issues.append(("cocked", cand))  # dice on dice: no way to see them as squares
+                continue
+            for r, a, f, st in rects:
+                part = _candidate(r, a, f, st, inv)
+                side = np.sqrt(r[1][0] * r[1][1])
+                if (
+                    a <= max_aspect
+                    and f >= min_fill
+                    and 0.75 * ref <= side <= 1.3 * ref
+                    and st < streaky
+                ):
+                    dice.append(part)
+                else:
+                    odd.append(part)
+            continue
+        if 0.6 * lo <= np.sqrt(area) <= 2.5 * hi:
+            odd.append(cand)
+
+    ref = side_ref or (lo + hi) / 2
+    for cand in odd:
+        # A die still rolling is smeared along its path: its edges all run one way, and it is
+        # at least as big and as wide as a die (a pencil is not; a coin is not smeared).
+        big = cand.side >= 0.7 * ref
+        short = cand.side / np.sqrt(cand.aspect)
+        if big and short >= 0.6 * ref and cand.aspect <= 3.5 and cand.streak >= streaky:
+            issues.append(("blurred", cand))
+            continue
+        # A sharp die-sized blob that is not square, near a die: a die cocked on another.
+        near = any(
+            np.hypot(cand.center[0] - d.center[0], cand.center[1] - d.center[1]) < 1.6 * d.side
+            for d in dice
+        )
+        if big and near and cand.fill >= 0.6:
+            issues.append(("cocked", cand))
+    dice = [_top_face(small, d, scale) for d in dice]
+    return Found(tuple(dice), tuple(issues), prob)

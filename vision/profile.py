@@ -1,0 +1,134 @@
+"""The dice teach profile: what the teach step learned, saved as one .npz file.
+
+It holds everything the reader knows about a set of dice — no face, colour or size is a
+constant in code: the face names (whatever the teach folders were called), a colour model of
+the die body against the table (a likelihood per BGR colour bin), rotation-normalised face
+templates with their labels, the die size range and the typical template distance.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .errors import BadProfile
+
+VERSION = 1
+BINS = 16  # colour bins per channel of the body model
+
+
+@dataclass(frozen=True, eq=False)
+class DiceProfile:
+    faces: tuple[str, ...]
+    body_lut: np.ndarray  # float32 BINS³ in 0..255: P(die body | BGR colour bin) × 255
+    templates: np.ndarray  # float32 N×D face descriptors (as taught; `rotated` adds the turns)
+    labels: np.ndarray  # int32 N: index into `faces`
+    die_ids: np.ndarray  # int32 N: which taught die a template came from
+    side_range: tuple[float, float]  # die side in px (full frame), smallest and largest taught
+    typical_distance: float  # a taught die's distance to its own face's nearest other die
+    patch: int  # descriptor patch size (px)
+    mean: np.ndarray | None = None  # float32 D: templates are compared in a PCA space…
+    basis: np.ndarray | None = None  # float32 D×k: …of k directions learned in teaching
+
+    @property
+    def lut_u8(self) -> np.ndarray:
+        """The colour model as a uint8 lookup table indexed by the BGR bin (b·BINS + g)·BINS + r."""
+        cached = self.__dict__.get("_lut_u8")
+        if cached is None:
+            cached = np.clip(self.body_lut + 0.5, 0, 255).astype(np.uint8)
+            object.__setattr__(self, "_lut_u8", cached)
+        return cached
+
+    @property
+    def rotated(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(templates, labels, die_ids, squared norms): every template in its four quarter
+        turns (a die lies at any rotation; a descriptor is a DESC×DESC×3 grid, so turning it
+        is exact), projected into the PCA space when the profile has one."""
+        cached = self.__dict__.get("_rotated")
+        if cached is None:
+            n, dim = self.templates.shape
+            side = int(round(np.sqrt(dim / 3))) if dim else 0
+            if n == 0 or side * side * 3 != dim:
+                t, lab, ids = self.templates.astype(np.float32), self.labels, self.die_ids
+            else:
+                grid = self.templates.astype(np.float32).reshape(n, side, side, 3)
+                turns = [np.rot90(grid, k, axes=(1, 2)).reshape(n, dim) for k in range(4)]
+                t = np.concatenate(turns)
+                lab, ids = np.tile(self.labels, 4), np.tile(self.die_ids, 4)
+            t = np.ascontiguousarray(self.project(t))
+            cached = (t, lab, ids, (t**2).sum(1))
+            object.__setattr__(self, "_rotated", cached)
+        return cached
+
+    def project(self, descs: np.ndarray) -> np.ndarray:
+        """Descriptors (rows) in the profile's comparison space (PCA when it has one)."""
+        descs = np.asarray(descs, np.float32)
+        if self.basis is None or self.mean is None:
+            return descs
+        return np.einsum("ik,kj->ij", descs - self.mean, self.basis, optimize=False)
+
+    def save(self, path: Path) -> None:
+        meta = {
+            "version": VERSION,
+            "faces": list(self.faces),
+            "side_range": list(self.side_range),
+            "typical_distance": self.typical_distance,
+            "patch": self.patch,
+        }
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as f:
+            np.savez_compressed(
+                f,
+                meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
+                body_lut=self.body_lut.astype(np.float32),
+                templates=self.templates.astype(np.float16),
+                labels=self.labels.astype(np.int32),
+                die_ids=self.die_ids.astype(np.int32),
+                **(
+                    {"mean": self.mean.astype(np.float32), "basis": self.basis.astype(np.float32)}
+                    if self.basis is not None and self.mean is not None
+                    else {}
+                ),
+            )
+
+    @classmethod
+    def load(cls, path: Path) -> DiceProfile:
+        path = Path(path)
+        if not path.is_file():
+            raise BadProfile(f"{path}: no such dice profile (make one with 'companion dice teach')")
+        try:
+            with np.load(path, allow_pickle=False) as z:
+                meta = json.loads(z["meta"].tobytes().decode())
+                arrays = {k: z[k] for k in ("body_lut", "templates", "labels", "die_ids")}
+                pca = {k: z[k].astype(np.float32) for k in ("mean", "basis") if k in z.files}
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as exc:
+            raise BadProfile(f"{path}: not a dice profile ({exc.__class__.__name__})") from None
+        if meta.get("version") != VERSION:
+            raise BadProfile(
+                f"{path}: dice profile version {meta.get('version')!r}, expected {VERSION}"
+            )
+        return cls(
+            faces=tuple(meta["faces"]),
+            body_lut=arrays["body_lut"].astype(np.float32),
+            templates=arrays["templates"].astype(np.float32),
+            labels=arrays["labels"],
+            die_ids=arrays["die_ids"],
+            side_range=(float(meta["side_range"][0]), float(meta["side_range"][1])),
+            typical_distance=float(meta["typical_distance"]),
+            patch=int(meta["patch"]),
+            mean=pca.get("mean"),
+            basis=pca.get("basis"),
+        )
+
+
+DEFAULT_PROFILE = Path(__file__).parent / "data" / "default_dice_profile.npz"
+
+
+def default_profile() -> DiceProfile:
+    """The profile made from the project's own synthetic POW dice (vision/default_profile.py)."""
+    return DiceProfile.load(DEFAULT_PROFILE)

@@ -1,0 +1,101 @@
+"""Reading the dice in one frame: `read_dice(config, profile, frame) -> DiceReading`.
+
+Frames are BGR uint8 H×W×3 (what OpenCV and picamera2's "RGB888" give). A reading is either
+"ok" (every die flat, found and confidently read) or "unreadable" with a reason code:
+  "cut"       a die is cut by the frame edge
+  "blurred"   a die is still rolling (motion blur)
+  "cocked"    a die rests cocked on another (or dice are piled)
+  "too-many"  more dice are seen than are in play (config "max_dice")
+  "uncertain" a die was found but its face is not read with confidence
+Unsure means unreadable: a wrong reading committed is worse than asking the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .faces import descriptor, face_patch, match
+from .finder import find_dice
+from .profile import DiceProfile
+
+REASONS = ("cut", "blurred", "cocked", "too-many", "uncertain")
+
+
+@dataclass(frozen=True)
+class Die:
+    face: str
+    center: tuple[float, float]  # frame px
+    confidence: float
+    kept: bool
+    side: float = 0.0  # px across (not in the JSON contract)
+
+
+@dataclass(frozen=True)
+class DiceReading:
+    status: str  # "ok" | "unreadable"
+    reason: str | None
+    dice: tuple[Die, ...]
+
+    def to_json(self, image: str) -> dict:
+        return {
+            "image": image,
+            "status": self.status,
+            "reason": self.reason,
+            "dice": [
+                {
+                    "face": d.face,
+                    "center": [round(d.center[0], 1), round(d.center[1], 1)],
+                    "confidence": round(d.confidence, 3),
+                    "kept": d.kept,
+                }
+                for d in self.dice
+            ],
+        }
+
+
+def in_zone(center: tuple[float, float], shape: tuple[int, ...], zone: tuple[float, ...]) -> bool:
+    """Whether a point (px) lies in a zone given as [left, top, right, bottom] frame fractions."""
+    h, w = shape[:2]
+    left, top, right, bottom = zone
+    return left * w <= center[0] <= right * w and top * h <= center[1] <= bottom * h
+
+
+def read_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray) -> DiceReading:
+    """Find and read every die of a BGR uint8 frame."""
+    if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
+        raise ValueError(f"a frame is BGR uint8 H×W×3, got {frame.dtype} {frame.shape}")
+    found = find_dice(config, profile, frame)
+    patch = profile.patch
+    descs = [descriptor(face_patch(frame, c.center, c.side, c.angle, patch)) for c in found.dice]
+    matches = (
+        match(config, profile, np.array(descs, np.float32).reshape(len(descs), -1)) if descs else []
+    )
+    zone = tuple(config["kept_zone"])
+    dice = tuple(
+        sorted(
+            (
+                Die(
+                    profile.faces[m.face],
+                    c.center,
+                    m.confidence,
+                    in_zone(c.center, frame.shape, zone),
+                    c.side,
+                )
+                for c, m in zip(found.dice, matches, strict=True)
+            ),
+            key=lambda d: (d.center[0], d.center[1]),
+        )
+    )
+    reasons = {r for r, _ in found.issues}
+    if len(dice) + sum(1 for r, _ in found.issues if r != "cocked") > int(config["max_dice"]):
+        reasons.add("too-many")
+    if any(d.confidence < float(config["min_confidence"]) for d in dice):
+        reasons.add("uncertain")
+    for reason in REASONS:
+        if reason in reasons:
+            return DiceReading("unreadable", reason, dice)
+    return DiceReading("ok", None, dice)

@@ -1,0 +1,270 @@
+"""The teach step: a folder per face (named after it) of images of dice showing that face
+-> a `DiceProfile`.
+
+Teach images are found without any prior knowledge of the dice: the table is what the image
+border shows, the die body is the commonest colour that is not table, dice are the squares of
+that colour. From the dice found it learns the body colour against the table (with plausible
+lighting changes added, so a shift in exposure or white balance still reads), the die size,
+and face templates. An image of one die filling the picture (a crop) is taken as that die.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .config import dice_config
+from .errors import BadProfile
+from .faces import descriptor, face_patch
+from .finder import find_dice
+from .images import load_bgr
+from .profile import BINS, DiceProfile
+
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
+_SHIFT = 8 - int(np.log2(BINS))
+
+
+@dataclass(frozen=True)
+class TaughtDie:
+    center: tuple[float, float]
+    side: float
+    angle: float
+    body: tuple[float, float, float]  # BGR
+
+
+def _bins(pixels: np.ndarray) -> np.ndarray:
+    p = np.clip(pixels, 0, 255).astype(np.int32) >> _SHIFT
+    return (p[:, 0] * BINS + p[:, 1]) * BINS + p[:, 2]
+
+
+def _hist(pixels: np.ndarray) -> np.ndarray:
+    return (
+        np.bincount(_bins(pixels), minlength=BINS**3).astype(np.float64).reshape(BINS, BINS, BINS)
+    )
+
+
+def _smooth(h: np.ndarray, sigma: float) -> np.ndarray:
+    r = max(1, int(np.ceil(2.5 * sigma)))
+    k = np.exp(-0.5 * (np.arange(-r, r + 1) / sigma) ** 2)
+    k /= k.sum()
+    for axis in range(3):
+        h = np.apply_along_axis(lambda v: np.convolve(v, k, mode="same"), axis, h)
+    return h
+
+
+def find_teach_dice(img: np.ndarray) -> tuple[list[TaughtDie], np.ndarray]:
+    """Dice in a teach image (BGR uint8), and the mask of everything that is not table."""
+    h, w = img.shape[:2]
+    b = max(4, int(0.06 * min(h, w)))
+    border = np.concatenate(
+        [
+            img[:b].reshape(-1, 3),
+            img[-b:].reshape(-1, 3),
+            img[:, :b].reshape(-1, 3),
+            img[:, -b:].reshape(-1, 3),
+        ]
+    )
+    table = _smooth(_hist(border), 0.6)
+    table /= table.max()
+    flat = img.reshape(-1, 3)
+    bins = _bins(flat)
+    fg = (table.reshape(-1)[bins] < 0.02).reshape(h, w)
+    dice: list[TaughtDie] = []
+    taken = np.zeros((h, w), bool)
+    min_side = max(12.0, 0.02 * min(h, w))
+    for _ in range(4):  # up to four body colours in one picture (dice of several colours)
+        free = fg & ~taken
+        if free.sum() < min_side**2:
+            break
+        coarse = _smooth(_hist(flat[free.reshape(-1)]), 0.7)
+        mode = np.array(np.unravel_index(int(coarse.argmax()), coarse.shape), float)
+        body = (mode + 0.5) * (256 / BINS)
+        near = (np.linalg.norm(flat.astype(np.float32) - body, axis=1) < 48).reshape(h, w) & free
+        m = near.astype(np.uint8)
+        m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        found = []
+        for c in contours:
+            area = cv2.contourArea(c)
+            if area < min_side**2:
+                continue
+            (cx, cy), (rw, rh), angle = cv2.minAreaRect(c)
+            if max(rw, rh) / max(min(rw, rh), 1) > 1.25 or area / max(rw * rh, 1) < 0.8:
+                continue
+            found.append((c, TaughtDie((cx, cy), float(np.sqrt(rw * rh)), angle, tuple(body))))
+        if found:
+            sides = np.array([d.side for _, d in found])
+            med = np.median(sides)
+            for c, d in found:
+                if 0.75 * med <= d.side <= 1.3 * med:
+                    dice.append(d)
+                    cv2.drawContours(taken.view(np.uint8), [c], -1, 1, -1)
+        # This colour is used up either way.
+        taken |= near
+    if not dice:
+        # A crop of one die: the die fills the picture.
+        ring = np.concatenate(
+            [img[b : 2 * b, b:-b].reshape(-1, 3), img[-2 * b : -b, b:-b].reshape(-1, 3)]
+        )
+        body = tuple(float(v) for v in np.median(ring, axis=0))
+        dice = [TaughtDie((w / 2 - 0.5, h / 2 - 0.5), 0.96 * min(h, w), 0.0, body)]
+        fg = np.ones((h, w), bool)
+    return dice, fg
+
+
+def _body_pixels(img: np.ndarray, die: TaughtDie) -> np.ndarray:
+    """Pixels of the die's body: a ring just inside its edge, near its body colour."""
+    s = die.side
+    big = cv2.boxPoints((die.center, (0.9 * s, 0.9 * s), die.angle)).astype(np.int32)
+    small = cv2.boxPoints((die.center, (0.62 * s, 0.62 * s), die.angle)).astype(np.int32)
+    mask = np.zeros(img.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [big], 1)
+    cv2.fillPoly(mask, [small], 0)
+    px = img[mask.astype(bool)].astype(np.float32)
+    return px[np.linalg.norm(px - np.float32(die.body), axis=1) < 60]
+
+
+def _discover(root: Path) -> dict[str, list[Path]]:
+    if not root.is_dir():
+        raise BadProfile(f"{root}: not a folder (it must hold one folder per face)")
+    faces = {}
+    for d in sorted(p for p in root.iterdir() if p.is_dir()):
+        images = sorted(p for p in d.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not images:
+            raise BadProfile(f"{d}: no images (PNG or JPEG) of the face {d.name!r}")
+        faces[d.name] = images
+    if len(faces) < 2:
+        raise BadProfile(f"{root}: needs a folder per face (at least two), found {len(faces)}")
+    return faces
+
+
+def teach(
+    source: Path | Mapping[str, Iterable[Path]], patch: int = 24, seed: int = 0
+) -> DiceProfile:
+    """Learn a profile from a teach folder (one sub-folder per face) or {face: [image paths]}."""
+    faces = (
+        _discover(Path(source))
+        if isinstance(source, str | Path)
+        else {k: list(v) for k, v in source.items()}
+    )
+    rng = np.random.default_rng(seed)
+    names = tuple(faces)
+    seen: list[tuple[int, Path, list[TaughtDie]]] = []
+    body_px, table_px, sides = [], [], []
+    for f, name in enumerate(names):
+        found_any = False
+        for path in faces[name]:
+            img = load_bgr(path)
+            dice, fg = find_teach_dice(img)
+            seen.append((f, path, dice))
+            for die in dice:
+                sides.append(die.side)
+                px = _body_pixels(img, die)
+                body_px.append(px[rng.permutation(len(px))[:1500]])
+                found_any = True
+            # Table: what is far from every die (a crop of one die has no table).
+            away = ~cv2.dilate(fg.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
+            tp = img[away]
+            if len(tp):
+                table_px.append(tp[rng.permutation(len(tp))[:20000]].astype(np.float32))
+        if not found_any:
+            raise BadProfile(f"no die found in the images of the face {name!r}")
+    lut = _colour_model(np.concatenate(body_px), table_px, rng)
+
+    # Second look: find the teach dice as the reader will find dice, so templates are cut out
+    # exactly as a read cuts out a die (same centre, size and angle estimates).
+    first = DiceProfile(names, lut, np.zeros((0, 1), np.float32), np.zeros(0, np.int32),
+                        np.zeros(0, np.int32), (min(sides), max(sides)), 1.0, patch)  # fmt: skip
+    config = dice_config()
+    templates, labels, die_ids, sides = [], [], [], []
+    for f, path, dice in seen:
+        img = load_bgr(path)
+        cands = find_dice(config, first, img).dice
+        for die in dice:
+            near = [
+                c
+                for c in cands
+                if np.hypot(c.center[0] - die.center[0], c.center[1] - die.center[1])
+                < 0.4 * die.side
+            ]
+            geo = (
+                (near[0].center, near[0].side, near[0].angle)
+                if near
+                else (die.center, die.side, die.angle)
+            )
+            # The die as found, and as it could have been found: a little off-centre, turned,
+            # sized (so a read need not cut a die out exactly as the teach step did).
+            (cx, cy), side, angle = geo
+            jitters = [(0.0, 0.0, 0.0, 1.0)] + [
+                (*rng.normal(0, 0.04, 2) * side, rng.normal(0, 4), rng.normal(1, 0.04))
+                for _ in range(3)
+            ]
+            for dx, dy, da, ds in jitters:
+                p = face_patch(img, (cx + dx, cy + dy), side * ds, angle + da, patch)
+                templates.append(descriptor(p))
+                labels.append(f)
+                die_ids.append(len(sides))
+            sides.append(geo[1])
+    templates = np.array(templates, np.float32)
+    labels = np.array(labels, np.int32)
+    die_ids = np.array(die_ids, np.int32)
+    raw = DiceProfile(names, lut, templates, labels, die_ids, (min(sides), max(sides)), 1.0, patch)
+    mean, basis = _pca(raw.rotated[0], rng)
+    profile = replace(raw, mean=mean, basis=basis)
+    return replace(profile, typical_distance=_typical_distance(profile))
+
+
+PCA_DIMS = 160
+
+
+def _pca(rows: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Mean and the main directions of the taught descriptors: reading compares dice in this
+    small space (a few dozen numbers instead of ~1700), which keeps a frame within budget."""
+    sample = rows[rng.permutation(len(rows))[:600]].astype(np.float64)
+    mean = sample.mean(0)
+    _, _, vt = np.linalg.svd(sample - mean, full_matrices=False)
+    k = min(PCA_DIMS, vt.shape[0])
+    return mean.astype(np.float32), np.ascontiguousarray(vt[:k].T, dtype=np.float32)
+
+
+def _colour_model(
+    body: np.ndarray, table_px: list[np.ndarray], rng: np.random.Generator
+) -> np.ndarray:
+    """P(die body | BGR bin) × 255 from body and table samples, flattened (BINS³ float32)."""
+    # A camera's automatic exposure and white balance drift, and light varies over a table.
+    gains = rng.uniform(0.85, 1.15, (48, 1, 3)) * np.exp(
+        rng.uniform(np.log(0.5), np.log(1.35), (48, 1, 1))
+    )
+    aug = (body[None] * gains).reshape(-1, 3)
+    hb = _smooth(_hist(np.concatenate([body, aug])), 0.8)
+    hb /= hb.sum()
+    ht = np.zeros_like(hb)
+    if table_px:
+        tab = np.concatenate(table_px)
+        tgain = np.exp(rng.uniform(np.log(0.8), np.log(1.2), (6, 1, 1)))
+        ht = _smooth(_hist(np.concatenate([tab, (tab[None] * tgain).reshape(-1, 3)])), 0.6)
+        ht /= ht.sum()
+    floor = 0.01 * hb.max()
+    # The table seen in teaching counts only a little: at read time local contrast keeps a
+    # die-coloured table out, and the table may not be the one taught on.
+    return (255.0 * hb / (hb + 0.1 * ht + floor)).astype(np.float32).reshape(-1)
+
+
+def _typical_distance(profile: DiceProfile) -> float:
+    """Median distance of a taught die to the nearest other taught die of its face (any turn)."""
+
+    t, lab, ids, _ = profile.rotated
+    n = len(profile.templates)
+    base = profile.project(profile.templates)
+    d = np.sqrt(np.maximum((base**2).sum(1)[:, None] + (t**2).sum(1)[None, :] - 2 * base @ t.T, 0))
+    same_die = profile.die_ids[:n, None] == ids[None, :]
+    same_face = profile.labels[:n, None] == lab[None, :]
+    own = np.where(same_face & ~same_die, d, np.inf).min(1)
+    if np.isfinite(own).any():
+        return float(np.median(own[np.isfinite(own)]))
+    other = np.where(~same_face, d, np.inf).min(1)
+    return float(0.5 * np.median(other))
