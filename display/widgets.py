@@ -158,7 +158,7 @@ def coin(c: Canvas, x: float, y: float, r: float, amount: int) -> None:
     c.text(
         c.lang.num(amount),
         (x - r, y - r, 2 * r, 2 * r),
-        theme.BODY,
+        max(theme.SMALL, min(theme.HUGE, r * 1.1)),
         theme.DARK_TEXT,
         "center",
         bold=True,

@@ -25,8 +25,9 @@ def _cell(c: Mapping[str, Any]) -> D.Cell:
         return D.Cell(c["height"], None)
     if not top["explored"]:
         return D.Cell(c["height"], False, dig=top["dig"])
-    return D.Cell(c["height"], True, transport=top["transport"], points=top["points"],
-                  bonus=top["bonus"])
+    return D.Cell(
+        c["height"], True, transport=top["transport"], points=top["points"], bonus=top["bonus"]
+    )
 
 
 def _choice(form: Any) -> D.Choice:
@@ -63,13 +64,12 @@ def view(
     names = v["players"]
     colours = colours or {}
     players = tuple(
-        D.Player(p, colours.get(p, theme.SEAT_COLOURS[i]),
-                 tuple(v["levels"][p][k] for k in EQUIPMENT))
+        D.Player(
+            p, colours.get(p, theme.SEAT_COLOURS[i]), tuple(v["levels"][p][k] for k in EQUIPMENT)
+        )
         for i, p in enumerate(names)
     )
-    stations = tuple(
-        (i, (r, c)) for i, p in enumerate(names) for r, c in v["stations"][p]
-    )
+    stations = tuple((i, (r, c)) for i, p in enumerate(names) for r, c in v["stations"][p])
     choices = tuple(_choice(f) for f in forms)
     focus = min(focus, max(0, len(choices) - 1))
     if cursor is None and choices:
@@ -80,8 +80,9 @@ def view(
         for p in names:
             for kind in ("dig", "transport"):
                 a = ENGINE.ability(state, p, cursor, kind)
-                answers.append(D.Answer(p, kind, a.possible, a.level, a.difficulty,
-                                        tuple(a.helpers), a.rule))
+                answers.append(
+                    D.Answer(p, kind, a.possible, a.level, a.difficulty, tuple(a.helpers), a.rule)
+                )
     entry: tuple[D.Field, ...] = ()
     if editing is not None:
         entry = tuple(D.Field(f.key, f.value, k == field) for k, f in enumerate(editing.fields))

@@ -113,9 +113,7 @@ def view(
     )
     revealed = ()
     if v["cards"]:
-        revealed = tuple(
-            M.Cell(p, c["card"], c["bet"], c["as"]) for p, c in v["cards"].items()
-        )
+        revealed = tuple(M.Cell(p, c["card"], c["bet"], c["as"]) for p, c in v["cards"].items())
     settlement = None
     if v["preview"]:
         settlement = _settlement(v["preview"], v["round"], v["ship"], True)

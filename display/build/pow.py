@@ -26,8 +26,13 @@ def _option(view: dict[str, Any], rec: dict[str, Any], forced: tuple[str, int] |
     items = tuple(sorted(rec.items()))
     if kind == "take":
         row, pos = rec["row"], rec["position"]
-        return P.Option("hero" if row == "heroes" else "villain", row, pos,
-                        view["rows"][row][pos - 1], action=items)
+        return P.Option(
+            "hero" if row == "heroes" else "villain",
+            row,
+            pos,
+            view["rows"][row][pos - 1],
+            action=items,
+        )
     if kind == "steal":
         stack, pos = rec["stack"], rec["position"]
         top = view["stacks"][rec["from"]][stack]["top"] if pos == 1 else None  # POW-14
@@ -128,11 +133,23 @@ def tally(game: Game, notice: Any = None, banner: str | None = None) -> P.PowTal
     for p in players:
         heroes, removed = view["stacks"][p]["heroes"], view["removed"][p]
         kept = heroes[: len(heroes) - len(removed)] if removed else heroes
-        seats.append(P.TallySeat(p, tuple(kept), tuple(removed),
-                                 tuple(view["stacks"][p]["villains"]), view["scores"][p]))
+        seats.append(
+            P.TallySeat(
+                p,
+                tuple(kept),
+                tuple(removed),
+                tuple(view["stacks"][p]["villains"]),
+                view["scores"][p],
+            )
+        )
     winners = tuple(view["places"][0]["players"]) if view["places"] else ()
-    return P.PowTally(tuple(seats), winners, tuple((p, tuple(h)) for p, h in history.items()),
-                      notice=_notice(notice), banner=banner)
+    return P.PowTally(
+        tuple(seats),
+        winners,
+        tuple((p, tuple(h)) for p, h in history.items()),
+        notice=_notice(notice),
+        banner=banner,
+    )
 
 
 def view(game: Game, focus: int = 0, notice: Any = None, **ui: Any) -> P.PowTurn | P.PowTally:
