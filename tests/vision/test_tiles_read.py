@@ -17,7 +17,7 @@ from vision.tiles import (
 )
 
 CONFIG = tiles_config()
-READ_SEEDS = range(100, 110)  # never the teach seed
+READ_SEEDS = range(100, 116)  # never the teach seed
 
 
 def test_pow_1_teach_learns_blue_heroes_and_orange_villains():
@@ -44,7 +44,7 @@ def test_round_trip_reads_other_scenes_exactly_or_refuses():
                 assert np.hypot(*np.subtract(seen.center, truth.center)) < 8
         else:
             assert r.reason
-    assert ok >= 7  # the others are refused (a row in hard shadow on a same-coloured table)
+    assert ok >= 11  # the others are refused (a row in hard shadow on a same-coloured table)
 
 
 def test_pow_13_partly_emptied_rows_count_only_the_tiles_left():

@@ -41,15 +41,27 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "stray": 1.2,
         "max_row_angle": 25.0,
         "row_spacing": 3.0,  # the rows lie at most this many sides apart (centre to centre)  # degrees from the frame's horizontal
-        # Anything else on a row's line within this many sides per tile not seen (plus one)
-        # of the row's ends counts as lying across it: a hidden tile can be that far out.
-        "row_reach": 1.5,
-        "min_cover_area": 0.08,  # in tile areas: smaller specks are noise
+        # Anything else over the middle of where a tile of a row could be (within this many
+        # sides of the row's line, as far out as the row laid out could reach) covers it.
+        "cover_band": 0.45,
+        "max_pitch": 1.6,  # tile centre to centre along a row, at most, in sides
+        "min_cover_area": 0.05,  # in tile areas: smaller specks are noise
         # Appearance: patch size, and how a value must win.
         "patch": 40,
+        "blur": 0.8,
+        "retry_angles": (
+            -5.0,
+            5.0,
+            -2.5,
+            2.5,
+        ),  # degrees tried when the box angle fails  # Gaussian sigma (patch px) against noise, JPEG blocks and defocus
         "search": 3,  # px of shift tolerated when matching (in patch pixels)
-        "min_score": 0.3,
+        "min_score": 0.42,
         "min_margin": 0.06,
+        # The worst of cells×cells parts of a tile may differ from the taught tile by at most
+        # this (relative to the tile's contrast): more means something lies on it.
+        "cells": 4,
+        "max_misfit": 1.4,
     }
 )
 

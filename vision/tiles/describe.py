@@ -16,7 +16,9 @@ import numpy as np
 INNER = 0.84  # the part of the tile side the patch covers
 
 
-def cut(frame: np.ndarray, center, angle: float, side: float, size: int, patch: int) -> np.ndarray:
+def cut(
+    frame: np.ndarray, center, angle: float, side: float, size: int, patch: int, blur: float = 0.8
+) -> np.ndarray:
     """The 3×`size`×`size` float32 patch (BGR planes) around a tile at `patch` px per INNER·side."""
     k = side * INNER / patch  # frame px per patch px
     t = np.deg2rad(angle)
@@ -27,7 +29,7 @@ def cut(frame: np.ndarray, center, angle: float, side: float, size: int, patch: 
         frame, m, (size, size), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
         borderMode=cv2.BORDER_REPLICATE,
     )  # fmt: skip
-    out = cv2.GaussianBlur(out.astype(np.float32), (0, 0), 0.8)
+    out = cv2.GaussianBlur(out.astype(np.float32), (0, 0), blur)
     return np.ascontiguousarray(out.transpose(2, 0, 1))
 
 
@@ -41,8 +43,11 @@ def normalise(patches: np.ndarray, mean: np.ndarray | float = 0.0) -> np.ndarray
     return x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-6)
 
 
-def scores(window: np.ndarray, templates: np.ndarray, mean: np.ndarray, patch: int) -> np.ndarray:
-    """Best correlation of each template (N×(C·P²) from `normalise`) at any shift in `window`.
+def scores(
+    window: np.ndarray, templates: np.ndarray, mean: np.ndarray, patch: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """Best correlation of each template (N×(C·P²) from `normalise`) at any shift in `window`,
+    and the index of that shift (row-major over the window's (W-P+1)² shifts).
 
     The same numbers as `normalise`-ing every shifted patch, without making those copies: the
     templates are zero-mean per channel, so a patch's own mean drops out of the dot product and
@@ -58,4 +63,27 @@ def scores(window: np.ndarray, templates: np.ndarray, mean: np.ndarray, patch: i
     total = np.zeros((x.shape[0], len(templates)), np.float32)
     for k in range(c):
         total += (x[:, k, :] @ t[:, k, :].T) / spread[:, k : k + 1]
-    return total.max(0) / np.sqrt(c)
+    return total.max(0) / np.sqrt(c), total.argmax(0)
+
+
+def cell_misfit(window: np.ndarray, template: np.ndarray, shift: int, cells: int) -> float:
+    """How badly the worst part of the patch fits the template: a die or a finger on a tile.
+
+    The patch at `shift` is fitted to the raw template per channel (gain and offset, so light
+    and white balance drop out); the residual is averaged over a cells×cells grid, and the
+    worst cell is returned relative to the patch's own contrast. A clean match leaves noise
+    and blur everywhere; an object on part of the tile leaves one or more cells far off.
+    """
+    c, p, _ = template.shape
+    span = window.shape[1] - p + 1
+    y, x = divmod(int(shift), span)
+    patch = window[:, y : y + p, x : x + p].reshape(c, -1)
+    t = template.reshape(c, -1)
+    tc = t - t.mean(1, keepdims=True)
+    pc = patch - patch.mean(1, keepdims=True)
+    gain = (tc * pc).sum(1, keepdims=True) / np.maximum((tc * tc).sum(1, keepdims=True), 1e-6)
+    resid = np.abs(pc - gain * tc).mean(0).reshape(p, p)
+    contrast = float(np.abs(pc).mean()) + 1e-6
+    k = p // cells
+    grid = resid[: k * cells, : k * cells].reshape(cells, k, cells, k).mean((1, 3))
+    return float(grid.max()) / contrast

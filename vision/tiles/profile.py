@@ -31,14 +31,16 @@ class TilesProfile:
     templates: np.ndarray  # float32 N×3×patch×patch (BGR planes), one per taught tile
     values: np.ndarray  # int32 N: the printed value of each (heroes > 0, villains < 0)
 
-    def matcher(self, sign: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(mean pattern, normalised descriptors, values) of one colour (+1 heroes, -1
-        villains), computed once: the mean of a colour's tiles is what they all share."""
+    def matcher(self, sign: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(mean pattern, normalised descriptors, values, raw descriptors) of one colour (+1
+        heroes, -1 villains), computed once: the mean of a colour's tiles is what they all
+        share."""
         cache = self.__dict__.setdefault("_matchers", {})
         if sign not in cache:
             sel = np.sign(self.values) == sign
             mean = self.templates[sel].mean(0, keepdims=True)
-            cache[sign] = (mean, normalise(self.templates[sel], mean), self.values[sel])
+            raw = self.templates[sel]
+            cache[sign] = (mean, normalise(raw, mean), self.values[sel], raw)
         return cache[sign]
 
     def save(self, path: Path) -> None:

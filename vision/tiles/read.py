@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .describe import cut, scores
+from .describe import cell_misfit, cut, scores
 from .find import find_blobs
 from .profile import TilesProfile
 from .rows import HEROES, ROW_NAMES, VILLAINS, find_rows
@@ -53,20 +53,34 @@ class TilesReading:
         }
 
 
-def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: float, sign: int):
-    mean, templates, values = profile.matcher(sign)
+def _match(
+    config, profile: TilesProfile, frame: np.ndarray, blob, angle: float, side: float, sign: int
+):
+    """(value or None, score) of the tile at `blob` cut out at `angle`."""
+    mean, templates, values, raw = profile.matcher(sign)
     p = profile.patch
-    window = cut(frame, blob.center, blob.angle, side, p + 2 * int(config["search"]), p)
-    s = scores(window, templates, mean, p)
-    best: dict[int, float] = {}
-    for v, sc in zip(values.tolist(), s.tolist(), strict=True):
-        best[v] = max(best.get(v, -1.0), sc)
-    ranked = sorted(best.items(), key=lambda kv: -kv[1])
-    value, top = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else -1.0
+    size = p + 2 * int(config["search"])
+    window = cut(frame, blob.center, angle, side, size, p, config["blur"])
+    s, shifts = scores(window, templates, mean, p)
+    best: dict[int, int] = {}  # value -> index of its best template
+    for i, v in enumerate(values.tolist()):
+        if v not in best or s[i] > s[best[v]]:
+            best[v] = i
+    ranked = sorted(best.items(), key=lambda kv: -s[kv[1]])
+    value, top_i = ranked[0]
+    top = float(s[top_i])
+    second = float(s[ranked[1][1]]) if len(ranked) > 1 else -1.0
     if top < config["min_score"] or top - second < config["min_margin"]:
-        return TileSeen(None, blob.center, top)
-    return TileSeen(int(value), blob.center, top)
+        return None, top
+    # Part of the tile unlike the taught one (something on it): don't trust the value.
+    if cell_misfit(window, raw[top_i], shifts[top_i], config["cells"]) > config["max_misfit"]:
+        return None, top
+    return int(value), top
+
+
+def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: float, sign: int):
+    value, score = _match(config, profile, frame, blob, blob.angle, side, sign)
+    return TileSeen(value, blob.center, score)
 
 
 def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarray) -> TilesReading:

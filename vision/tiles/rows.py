@@ -86,6 +86,41 @@ def _fit_line(
     return np.asarray(p, float), np.asarray(d, float)
 
 
+def _pitch(config, rows: dict[str, tuple[Blob, ...]], lines: dict, side: float) -> float:
+    """The rows' pitch (tile centre to centre as laid out), from the gaps between tiles seen.
+
+    A gap left by taken tiles is a whole number of pitches, so the pitch is the one length
+    (at least a tile side: tiles do not overlap) that every gap is nearly a multiple of.
+    """
+    steps = []
+    for kind, row in rows.items():
+        if kind in lines and len(row) > 1:
+            p, d = lines[kind]
+            steps.extend(np.diff(sorted(float((np.array(b.center) - p) @ d) for b in row)))
+    if not steps:
+        return config["max_pitch"] * side
+    steps_a = np.array(steps)
+    candidates = np.arange(side, config["max_pitch"] * side, 0.5)
+    err = [np.abs(steps_a - np.maximum(1, np.round(steps_a / c)) * c).max() for c in candidates]
+    best = int(np.argmin(err))
+    if err[best] > 0.25 * side:  # no pitch explains the gaps: assume the longest
+        return config["max_pitch"] * side
+    return float(candidates[best])
+
+
+def _reach(row: tuple[Blob, ...], line, laid: int, pitch: float, side: float) -> float:
+    """How far beyond its end tiles a row's hidden tiles could lie (px along the row).
+
+    The row as laid out was `laid` tiles at one pitch; the tiles seen already span part of
+    that, so the rest can reach only the remaining length past either end.
+    """
+    if line is None or not row:
+        return 0.0
+    p, d = line
+    along = [float((np.array(b.center) - p) @ d) for b in row]
+    return max(0.0, (laid - 1) * pitch - (max(along) - min(along))) + 0.5 * side
+
+
 def find_rows(
     config: Mapping[str, Any],
     found: Found,
@@ -133,7 +168,8 @@ def find_rows(
         others.extend(b for b, r in zip(blobs, res, strict=True) if r >= config["stray"] * side)
 
     counts = dict(zip((HEROES, VILLAINS), laid_out, strict=True))
-    reach = {k: config["row_reach"] * side * (1 + max(0, counts[k] - len(rows[k]))) for k in rows}
+    pitch = _pitch(config, rows, lines, side)
+    reach = {k: _reach(rows[k], lines.get(k), counts[k], pitch, side) for k in rows}
     # A row with no whole tile seen: a blob of its colour beside the other row may be that row,
     # not made out (in shadow, too close to the table's colour) — not an emptied row.
     for kind in (HEROES, VILLAINS):
@@ -176,10 +212,12 @@ def find_rows(
                                 f"a {ROW_NAMES[other_kind]} tile lies in the {ROW_NAMES[kind]} row")  # fmt: skip
         for b in others:
             rel = b.pixels - p
-            near = (np.abs(rel @ normal) < (0.5 + config["in_line"]) * side) & (
+            # Over the middle of where a tile of the row would be, not merely beside the row
+            # (a shadow along the row's edge hides nothing).
+            near = (np.abs(rel @ normal) < config["cover_band"] * side) & (
                 (rel @ d > lo) & (rel @ d < hi)
             )
-            if near.sum() >= max(3, 0.05 * len(b.pixels)):
+            if near.sum() / max(len(b.pixels), 1) * b.area >= config["min_cover_area"] * side**2:
                 at = float(np.median((rel @ d)[near]))
                 k = sum(1 for a in along if a < at)
                 where = "before tile 1" if k == 0 else f"after tile {k}"

@@ -79,6 +79,8 @@ def teach(
     templates, values = [], []
     for blobs, given in ((rows.heroes, heroes), (rows.villains, villains)):
         for blob, value in zip(blobs, given, strict=True):
-            templates.append(cut(frame, blob.center, blob.angle, side, patch, patch))
+            templates.append(
+                cut(frame, blob.center, blob.angle, side, patch, patch, config["blur"])
+            )
             values.append(int(value))
     return TilesProfile(colours, side, patch, np.stack(templates), np.array(values, np.int32))
