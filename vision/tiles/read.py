@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .describe import cell_misfit, cut, scores
+from .describe import cell_misfit, cut, refine_angle, scores
 from .find import find_blobs
 from .profile import TilesProfile
 from .rows import HEROES, ROW_NAMES, VILLAINS, find_rows
@@ -54,13 +54,13 @@ class TilesReading:
 
 
 def _match(
-    config, profile: TilesProfile, frame: np.ndarray, blob, angle: float, side: float, sign: int
+    config, profile: TilesProfile, frame: np.ndarray, center, angle: float, side: float, sign: int
 ):
-    """(value or None, score) of the tile at `blob` cut out at `angle`."""
+    """(value or None, score) of the tile at `center` cut out at `angle`."""
     mean, templates, values, raw = profile.matcher(sign)
     p = profile.patch
     size = p + 2 * int(config["search"])
-    window = cut(frame, blob.center, angle, side, size, p, config["blur"])
+    window = cut(frame, center, angle, side, size, p, config["blur"])
     s, shifts = scores(window, templates, mean, p)
     best: dict[int, int] = {}  # value -> index of its best template
     for i, v in enumerate(values.tolist()):
@@ -79,7 +79,8 @@ def _match(
 
 
 def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: float, sign: int):
-    value, score = _match(config, profile, frame, blob, blob.angle, side, sign)
+    angle = refine_angle(frame, blob.center, blob.angle, side)
+    value, score = _match(config, profile, frame, blob.center, angle, side, sign)
     return TileSeen(value, blob.center, score)
 
 

@@ -79,6 +79,7 @@ def teach(
     templates, values = [], []
     for blobs, given in ((rows.heroes, heroes), (rows.villains, villains)):
         for blob, value in zip(blobs, given, strict=True):
+            # The box angle as found (refining it here as read does measured slightly worse).
             templates.append(
                 cut(frame, blob.center, blob.angle, side, patch, patch, config["blur"])
             )
