@@ -112,13 +112,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run_teach(args: argparse.Namespace) -> int:
-    from vision.tiles import TilesError, load_bgr, teach, tiles_config
+    from vision.tiles import VisionError, load_bgr, teach, tiles_config
 
     try:
         frame = load_bgr(args.image)
         profile = teach(tiles_config(), frame, args.heroes, args.villains)
         profile.save(args.out)
-    except TilesError as exc:
+    except VisionError as exc:
         raise CompanionError(str(exc)) from None
     except OSError as exc:
         raise CompanionError(f"cannot write {args.out}: {exc.strerror or exc}") from None
@@ -131,8 +131,8 @@ def run_teach(args: argparse.Namespace) -> int:
 
 def run_read(args: argparse.Namespace) -> int:
     from vision.tiles import (
-        TilesError,
         TilesProfile,
+        VisionError,
         default_profile,
         load_bgr,
         read_tiles,
@@ -141,20 +141,20 @@ def run_read(args: argparse.Namespace) -> int:
 
     try:
         profile = TilesProfile.load(args.profile) if args.profile else default_profile()
-    except TilesError as exc:
+    except VisionError as exc:
         raise CompanionError(str(exc)) from None
     config = tiles_config()
     failed = 0
     for path in args.images:
         try:
             frame = load_bgr(path)
-        except TilesError as exc:
-            print(f"companion tiles: {exc}", file=sys.stderr)
+        except VisionError as exc:
+            print(f"companion tiles read: {exc}", file=sys.stderr)
             failed += 1
             continue
         reading = read_tiles(config, profile, frame)
         if args.jsonl:
-            print(json.dumps(reading.to_json(str(path)), ensure_ascii=False), flush=True)
+            print(json.dumps(reading.to_json(path.name), ensure_ascii=False), flush=True)
         else:
 
             def row(tiles) -> str:

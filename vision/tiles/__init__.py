@@ -6,16 +6,16 @@ both rows of a later frame; `disagreements(...)` compares rows seen with rows ex
 numpy and cv2 only.
 """
 
+from ..errors import BadConfig, BadImage, BadProfile, VisionError
+from ..images import load_bgr
 from .check import Disagreement, disagreements, row_disagreements
 from .config import TILES_DEFAULTS, tiles_config
-from .errors import BadConfig, BadImage, BadProfile, TilesError
-from .images import load_bgr
 from .profile import TilesProfile, default_profile
 from .read import TileSeen, TilesReading, read_tiles
 from .teach import teach
 
 __all__ = [
     "TILES_DEFAULTS", "BadConfig", "BadImage", "BadProfile", "Disagreement", "TileSeen",
-    "TilesError", "TilesProfile", "TilesReading", "default_profile", "disagreements",
+    "VisionError", "TilesProfile", "TilesReading", "default_profile", "disagreements",
     "load_bgr", "read_tiles", "row_disagreements", "teach", "tiles_config",
 ]  # fmt: skip

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from .errors import BadConfig
+from ..errors import BadConfig
 
 TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
     {

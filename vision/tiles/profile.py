@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import BadProfile
 from .describe import normalise
-from .errors import BadProfile
 from .rows import TileColours
 
 VERSION = 1

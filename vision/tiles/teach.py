@@ -14,8 +14,8 @@ from typing import Any
 import cv2
 import numpy as np
 
+from ..errors import BadProfile
 from .describe import cut
-from .errors import BadProfile
 from .find import Found, find_blobs, hue_chroma, is_tile_shape
 from .profile import TilesProfile
 from .rows import TileColours, find_rows

@@ -62,7 +62,7 @@ def test_read_jsonl_one_line_per_image_left_to_right(files, profile_file, capsys
     code = main(["tiles", "read", *map(str, images), "--profile", str(profile_file), "--jsonl"])
     assert code == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [d["image"] for d in lines] == [str(p) for p in images]
+    assert [d["image"] for d in lines] == [p.name for p in images]
     for d, seed in zip(lines[:2], (102, 104), strict=True):
         assert set(d) == {"image", "status", "reason", "heroes", "villains"}
         assert d["status"] == "ok" and d["reason"] is None
