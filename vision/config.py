@@ -31,13 +31,17 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # A die still rolling: its edges all run one way (structure-tensor anisotropy 0..1;
         # dice at rest measured <= 0.21, rolling >= 0.28 on rendered frames).
         "blur_streak": 0.25,
+        # …and a blob that still looks square must be smeared more (a table's stripes run one
+        # way too: dice at rest on a check cloth measured up to 0.26).
+        "blur_streak_square": 0.4,
         # A blob touching the frame edge that is this big (in die areas) is a cut die.
         "cut_min_area": 0.2,
         # Face reading: patch size, and how a face must win.
         "patch": 24,
         "min_confidence": 0.5,
         "margin_full": 0.25,  # margin (1 - best/second) that counts as full confidence
-        "fit_max": 2.5,  # best distance beyond this many typical distances: not a known face
+        "fit_max": 2.5,
+        "not_a_die": 4.0,  # best distance beyond this many typical distances: not a die at all  # best distance beyond this many typical distances: not a known face
         "max_dice": 5,
         "kept_zone": (0.0, 0.0, 1.0, 0.25),
     }

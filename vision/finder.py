@@ -215,6 +215,7 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
     odd: list[Candidate] = []  # die-sized but not a clean square
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     streaky = float(config["blur_streak"])
+    square_streaky = float(config["blur_streak_square"])
     for c, rect, aspect, fill, area in blobs:
         x, y, w, h = cv2.boundingRect(c)
         cand = _candidate(rect, aspect, fill, _streak(gray, c), inv)
@@ -224,7 +225,7 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
                 issues.append(("cut", cand))
             continue
         if aspect <= max_aspect and fill >= min_fill and lo <= np.sqrt(area) <= hi:
-            (odd if cand.streak >= streaky else dice).append(cand)
+            (odd if cand.streak >= square_streaky else dice).append(cand)
             continue
         ref = side_ref or min(rect[1])
         if (
@@ -266,7 +267,8 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
         # at least as big and as wide as a die (a pencil is not; a coin is not smeared).
         big = cand.side >= 0.7 * ref
         short = cand.side / np.sqrt(cand.aspect)
-        if big and short >= 0.6 * ref and cand.aspect <= 3.5 and cand.streak >= streaky:
+        need = streaky if cand.aspect > max_aspect else square_streaky
+        if big and short >= 0.6 * ref and cand.aspect <= 3.5 and cand.streak >= need:
             issues.append(("blurred", cand))
             continue
         # A sharp die-sized blob that is not square, near a die: a die cocked on another.
@@ -274,7 +276,13 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
             np.hypot(cand.center[0] - d.center[0], cand.center[1] - d.center[1]) < 1.6 * d.side
             for d in dice
         )
-        if big and near and cand.fill >= 0.6:
+        # (A cocked die shows its top foreshortened and a side face: longer than a die, but
+        # not a pencil's length.)
+        if big and near and cand.fill >= 0.6 and max_aspect < cand.aspect <= 2.5:
             issues.append(("cocked", cand))
+    if len(dice) >= 3:
+        # All dice of a set are one size: a square of another size is something else.
+        med = float(np.median([d.side for d in dice]))
+        dice = [d for d in dice if 0.75 * med <= d.side <= 1.3 * med]
     dice = [_top_face(small, d, scale) for d in dice]
     return Found(tuple(dice), tuple(issues), prob)

@@ -74,6 +74,17 @@ def read_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
     matches = (
         match(config, profile, np.array(descs, np.float32).reshape(len(descs), -1)) if descs else []
     )
+    # A square that matches no taught face at all (far beyond the taught dice's spread) is
+    # not a die: a tile, a box, a note. It is left out rather than called a die.
+    far = float(config["not_a_die"]) * profile.typical_distance
+    streaky = float(config["blur_streak"])
+    smeared = False  # a square that reads as no face and is smeared one way: a rolling die
+    kept = []
+    for c, m in zip(found.dice, matches, strict=True):
+        if m.confidence < float(config["min_confidence"]) and c.streak >= streaky:
+            smeared = True
+        elif m.best <= far:
+            kept.append((c, m))
     zone = tuple(config["kept_zone"])
     dice = tuple(
         sorted(
@@ -85,12 +96,12 @@ def read_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
                     in_zone(c.center, frame.shape, zone),
                     c.side,
                 )
-                for c, m in zip(found.dice, matches, strict=True)
+                for c, m in kept
             ),
             key=lambda d: (d.center[0], d.center[1]),
         )
     )
-    reasons = {r for r, _ in found.issues}
+    reasons = {r for r, _ in found.issues} | ({"blurred"} if smeared else set())
     if len(dice) + sum(1 for r, _ in found.issues if r != "cocked") > int(config["max_dice"]):
         reasons.add("too-many")
     if any(d.confidence < float(config["min_confidence"]) for d in dice):

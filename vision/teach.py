@@ -68,7 +68,9 @@ def find_teach_dice(img: np.ndarray) -> tuple[list[TaughtDie], np.ndarray]:
             img[:, -b:].reshape(-1, 3),
         ]
     )
-    table = _smooth(_hist(border), 0.6)
+    # The table as the border shows it, a little lighter and darker too (uneven light).
+    gains = np.array([0.75, 0.85, 1.0, 1.15, 1.3], np.float32)[:, None, None]
+    table = _smooth(_hist((border[None].astype(np.float32) * gains).reshape(-1, 3)), 0.6)
     table /= table.max()
     flat = img.reshape(-1, 3)
     bins = _bins(flat)
@@ -94,6 +96,15 @@ def find_teach_dice(img: np.ndarray) -> tuple[list[TaughtDie], np.ndarray]:
                 continue
             (cx, cy), (rw, rh), angle = cv2.minAreaRect(c)
             if max(rw, rh) / max(min(rw, rh), 1) > 1.25 or area / max(rw * rh, 1) < 0.8:
+                continue
+            # A die face carries a print (a symbol, pips): holes in its body colour. A square
+            # of plain colour (a check of the tablecloth) is not a die.
+            x, y, bw, bh = cv2.boundingRect(c)
+            filled = np.zeros((bh, bw), np.uint8)
+            cv2.drawContours(filled, [c - (x, y)], -1, 1, -1)
+            body_in = int(np.count_nonzero(m[y : y + bh, x : x + bw] & filled))
+            printed = 1.0 - body_in / max(int(filled.sum()), 1)
+            if not 0.03 <= printed <= 0.7:
                 continue
             found.append((c, TaughtDie((cx, cy), float(np.sqrt(rw * rh)), angle, tuple(body))))
         if found:

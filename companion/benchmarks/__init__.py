@@ -18,6 +18,7 @@ AREAS: dict[str, str] = {
     "display": "display",
     "tiles": "tiles",
     "start": "start",
+    "vision": "vision",
 }
 
 
