@@ -28,6 +28,13 @@ log = logging.getLogger(__name__)
 
 QUIT = "quit"
 UNDO = {"type": "undo"}
+# Actions that end a player's turn: undoing one takes back a turn of someone who may have
+# looked away, so it needs a second press of undo (Board Game Arena's rule, conventions.md).
+TURN_ENDS = {
+    "pow": ("take", "steal", "forced_take"),
+    "malacca": ("settle",),
+    "digmars": ("end_turn", "declare"),
+}
 
 
 class Eye(Protocol):
@@ -66,6 +73,7 @@ class App:
         self.entered = 0  # actions entered since start (the demo and the tests count them)
         self.frames = 0
         self._shown: object = None
+        self._undo_armed = False
 
     @property
     def game(self):
@@ -99,9 +107,19 @@ class App:
         """One logical input from a button, a key or a touch."""
         log.debug("input %s", name)
         if name == "undo":
+            game = self.game
+            last = game.in_force[-1][0] if game.in_force else {}
+            if last.get("type") in TURN_ENDS.get(game.header["game"], ()) and not self._undo_armed:
+                self._undo_armed = True
+                self.controller.on_refused(
+                    "UNDO", "this takes back the last turn: press undo again to confirm"
+                )
+                return
+            self._undo_armed = False
             self.controller.on_undo()
             self.enter([UNDO])
             return
+        self._undo_armed = False
         self.enter(self.controller.on_input(name, self.game))
 
     def _look(self) -> None:

@@ -18,7 +18,18 @@ from . import __version__
 from .errors import CompanionError
 
 # Subcommand modules, in the order `--help` lists them.
-COMMANDS = ("replay", "export", "games", "config", "bench", "screens", "demo", "tiles", "run", "dice")
+COMMANDS = (
+    "replay",
+    "export",
+    "games",
+    "config",
+    "bench",
+    "screens",
+    "demo",
+    "tiles",
+    "run",
+    "dice",
+)
 
 EXIT_USAGE = 2
 

@@ -1,5 +1,5 @@
 """Start benchmark: from launching `companion demo` to its first screen, and its peak resident
-memory over a whole (short) demo game — the simulated camera, real vision, rules, store and a
+memory over a whole demo game (the full 24 tiles; `--quick`: one short game) — the simulated camera, real vision, rules, store and a
 headless screen all loaded (design.md budgets: ≤ 1.5 s, ≤ 250 MB)."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def run(quick: bool) -> list[Figure]:
     firsts, peaks = [], []
     with tempfile.TemporaryDirectory() as tmp:
         for seed in range(1, runs + 1):
-            first, peak = _demo(Path(tmp), seed, tiles=2 if quick else 4)
+            first, peak = _demo(Path(tmp), seed, tiles=2 if quick else 12)
             firsts.append(first)
             peaks.append(peak)
     return [

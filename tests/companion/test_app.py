@@ -136,6 +136,10 @@ def test_buttons_through_mock_pins_take_a_tile_and_undo(tmp_path, mock_pins):
         assert app.game.state.stack_of("Ann").villains == (-1,)
         mock_pins.pin(26).drive_low()
         mock_pins.pin(26).drive_high()
+        app.step()  # undoing a take takes back a turn: it asks first
+        assert app.game.state_id == 2 and app.screen.shown[-1].notice.rule == "UNDO"
+        mock_pins.pin(26).drive_low()
+        mock_pins.pin(26).drive_high()
         app.step()
         assert app.game.log[-1] == {"type": "undo"}
         assert app.game.state.stack_of("Ann").villains == ()
@@ -167,6 +171,22 @@ def test_undo_from_a_form_closes_it_and_withdraws_the_last_action(tmp_path):
     assert app.controller.editing is None
     assert app.game.log[-1] == {"type": "undo"} and app.game.state_id == 2
     assert len(app.game.in_force) == 0
+
+
+def test_undo_of_a_finished_turn_needs_a_second_press_and_anything_else_cancels(tmp_path):
+    app = pow_app(tmp_path)
+    roll = ["shield", "shield", "skull", "skull", "skull"]
+    app.store.append(app.game_id, {"type": "roll", "dice": roll})
+    app.store.append(app.game_id, {"type": "take", "row": "heroes", "position": 2})
+    app.screen.pending = ["undo", "next", "undo"]  # asked, cancelled by "next", asked again
+    app.step()
+    assert app.game.state_id == 2
+    app.screen.pending = ["undo"]
+    app.step()
+    assert app.game.log[-1] == {"type": "undo"} and app.game.state.turn.last is not None
+    app.screen.pending = ["undo"]  # undoing a roll within the turn needs no confirmation
+    app.step()
+    assert app.game.state_id == 4 and app.game.in_force == []
 
 
 def test_a_refused_action_changes_nothing_and_is_shown(tmp_path):
