@@ -6,6 +6,10 @@ comes back by itself (with the exposure and white balance it was locked at). Whi
 "ok", read() gives None and `status` says what is wrong — the screen shows a banner and offers
 manual dice entry.
 
+Colours: with `lock_after`, once a (newly opened) camera has given good pictures that long —
+auto exposure and white balance have settled on the table — they are locked, so the dice
+colours hold still; the locked settings go back on every reopen.
+
 Frozen: a real sensor's noise never repeats a frame exactly, so identical frames for
 `frozen_after` seconds mean the driver stalled. Sources whose frames may repeat (replay,
 simulation: Camera.still_ok) are not judged frozen.
@@ -53,12 +57,15 @@ class CameraWatch:
         missing_after: float = 2.0,
         frozen_after: float = 3.0,
         retry_every: float = 2.0,
+        lock_after: float | None = None,
     ):
         self._open = open_source
         self._clock = clock
         self.missing_after = missing_after
         self.frozen_after = frozen_after
         self.retry_every = retry_every
+        self.lock_after = lock_after
+        self._good_since: float | None = None
         self.source: Camera | None = None
         self.status = CameraStatus(STARTING, "camera starting")
         self.locked: dict[str, Any] | None = None
@@ -98,6 +105,15 @@ class CameraWatch:
         if not self.status.ok:
             log.info("camera: %s is back", self.source.name)
             self.status = CameraStatus(OK, self.source.name)
+        if self.locked is None and self.lock_after is not None:
+            if self._good_since is None:
+                self._good_since = now
+            elif now - self._good_since >= self.lock_after:
+                try:
+                    self.lock()
+                except Exception as exc:  # a camera that cannot lock still gives pictures
+                    log.warning("camera: cannot lock exposure and white balance: %s", exc)
+                    self.lock_after = None
         return frame
 
     def _is_frozen(self, frame: Frame, now: float) -> bool:
@@ -142,6 +158,7 @@ class CameraWatch:
         return True
 
     def _fail(self, state: str, detail: str, now: float) -> None:
+        self._good_since = None
         # One warning per fault, not one per retry.
         (log.warning if state != self.status.state else log.debug)("camera: %s; reopening", detail)
         self.status = CameraStatus(state, detail)

@@ -131,7 +131,8 @@ def _serve(args, config, kind: str, path: str, store, closing) -> None:
                 render=render,
             )
 
-        camera = CameraWatch(open_source)
+        # Exposure and white balance lock 3 s after the camera starts giving pictures.
+        camera = CameraWatch(open_source, lock_after=3.0)
         closing.callback(camera.close)
         from ..eye import DiceEye
 

@@ -147,3 +147,20 @@ def test_locked_settings_go_back_on_reopen(clock):
     clock.t += 1
     assert watch.read() is not None
     assert plug.opened[1].locked_with == {"ExposureTime": 9000}
+
+
+def test_exposure_and_white_balance_lock_once_the_picture_has_settled(clock):
+    plug = Plug("ok")
+    watch = CameraWatch(plug, clock=clock, lock_after=2, retry_every=1)
+    watch.read()
+    clock.t += 1
+    watch.read()
+    assert watch.locked is None  # auto exposure still settling
+    clock.t += 1.5
+    watch.read()
+    assert watch.locked == {"ExposureTime": 9000} and plug.opened[0].locked_with is None
+    plug.opened[0].behaviour = "raise"  # unplugged and back: the same settings go back
+    watch.read()
+    clock.t += 1
+    watch.read()
+    assert plug.opened[1].locked_with == {"ExposureTime": 9000}
