@@ -9,6 +9,7 @@ from typing import Any
 from companion.games import Game
 from companion.games.pow import ENGINE, forced_tile
 from companion.games.pow.odds import chances_for
+from companion.games.pow.rules import row_position
 
 from ..views import pow as P
 from ..views.common import Notice
@@ -53,10 +54,22 @@ def _odds(state: Any, view: dict[str, Any]) -> tuple[P.Odds, ...]:
     }
     for face, kind in (("bubble-blue", "steal-hero"), ("bubble-orange", "steal-villain")):
         want[(face, 3 if result[face] < 3 else 4)] = kind
+    # Only targets that would give an option: a tile there (POW-8/9 with the POW-13 house
+    # rules, answered by the engine), an opponent with a tile of that colour (POW-10/11).
+    me = view["to_play"]
+
+    def reachable(kind: str, count: int) -> bool:
+        if kind in ("hero", "villain"):
+            return (
+                row_position(state, "heroes" if kind == "hero" else "villains", count) is not None
+            )
+        stack = "heroes" if kind == "steal-hero" else "villains"
+        return any(view["stacks"][p][stack]["height"] for p in view["players"] if p != me)
+
     out = []
     for ch in chances_for(state):
         kind = want.get((ch.target.face, ch.target.count))
-        if kind and 0 < ch.probability < 1:
+        if kind and 0 < ch.probability < 1 and reachable(kind, ch.target.count):
             out.append(P.Odds(kind, ch.target.count, float(ch.probability)))
     out.sort(key=lambda o: -o.chance)
     return tuple(out[:3])

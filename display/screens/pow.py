@@ -312,15 +312,32 @@ def render_tally(c: Canvas, m: PowTally) -> None:
             for k, v in enumerate(removed):  # POW-16: crossed out above the kept heroes
                 ty = base - (len(kept) + k + 1) * step
                 c.box((cx, ty, tw, step - 2), theme.COVERED, radius=4)
+                c.outline((cx, ty, tw, step - 2), theme.ERROR_BG, width=2, radius=4)
                 c.text(
                     c.lang.num(v, signed=v > 0),
                     (cx, ty, tw, step - 2),
                     min(theme.SMALL, step),
-                    theme.MUTED,
+                    theme.TEXT,
                     "center",
                     min_size=9,
                 )
-                c.line((cx + 2, ty + step - 3), (cx + tw - 2, ty + 1), theme.ERROR_BG, 3)
+                c.line(
+                    (cx + 3, ty + (step - 2) / 2),
+                    (cx + tw - 3, ty + (step - 2) / 2),
+                    theme.ERROR_BG,
+                    2,
+                )
+            if removed:
+                top_y = base - (len(kept) + len(removed) + 1) * step
+                c.text(
+                    _("removed"),
+                    (cx - 6, top_y, tw + 12, step),
+                    theme.SMALL,
+                    theme.ERROR_BG,
+                    "center",
+                    bold=True,
+                    min_size=9,
+                )
     if m.history:
         colours = [theme.colour_of(theme.SEAT_COLOURS[i % 8]) for i in range(len(m.history))]
         widgets.chart(
