@@ -38,17 +38,24 @@ def run(quick: bool) -> list[Figure]:
     cv2.setNumThreads(1)  # the budget is for one thread
     try:
         read_tiles(config, profile, scenes[0].image)  # warm-up (lookup tables)
-        times, readings = [], []
+        times, cpu, readings = [], [], []
         for s in scenes:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             readings.append(read_tiles(config, profile, s.image))
             times.append((time.perf_counter() - start) * 1000)
-        refused_cover = sum(
-            read_tiles(config, profile, s.image).reason is not None for s in covered
-        )
+            cpu.append((time.process_time() - start_cpu) * 1000)
+        cover_readings = [read_tiles(config, profile, s.image) for s in covered]
     finally:
         cv2.setNumThreads(threads)
 
+    refused_cover = sum(r.reason is not None for r in cover_readings)
+    # A covered tile may still be read right (a die on a corner): only a wrong row counts.
+    cover_wrong = sum(
+        r.reason is None
+        and ([t.value for t in r.heroes], [t.value for t in r.villains])
+        != ([t.value for t in s.heroes], [t.value for t in s.villains])
+        for s, r in zip(covered, cover_readings, strict=True)
+    )
     tiles = right = wrong_rows = refused = 0
     for s, r in zip(scenes, readings, strict=True):
         truth = ([t.value for t in s.heroes], [t.value for t in s.villains])
@@ -64,6 +71,8 @@ def run(quick: bool) -> list[Figure]:
                 wrong_rows += 1
     return [
         Figure("tile rows read, one 1280x720 frame (median)", float(np.median(times)), "ms", 30.0),
+        # The same reads in CPU time: on a shared machine the wall time includes waiting.
+        Figure("tile rows read, CPU time per frame (median)", float(np.median(cpu)), "ms"),
         Figure(
             f"tiles identified with the right value ({n} scenes)",
             100.0 * right / max(tiles, 1),
@@ -74,10 +83,12 @@ def run(quick: bool) -> list[Figure]:
         Figure("tile rows read wrong (value or order)", float(wrong_rows), "rows", 0.0),
         Figure("tile scenes refused as unreadable", 100.0 * refused / n, "%"),
         Figure(
-            f"covered-tile scenes refused ({n_cover} scenes)",
-            100.0 * refused_cover / max(n_cover, 1),
-            "%",
-            100.0,
-            higher_is_better=True,
-        ),  # fmt: skip
+            f"covered-tile scenes refused ({n_cover} scenes)", 100.0 * refused_cover / n_cover, "%"
+        ),
+        Figure(
+            "covered-tile scenes read wrong (accepted, not the truth)",
+            float(cover_wrong),
+            "scenes",
+            0.0,
+        ),
     ]

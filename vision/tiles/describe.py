@@ -107,15 +107,18 @@ def refine_angle(frame: np.ndarray, center, angle: float, side: float) -> float:
     gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
     # Only the ring where the outline and the printed frame run.
-    yy, xx = np.mgrid[y0 : y0 + crop.shape[0], x0 : x0 + crop.shape[1]].astype(np.float32)
     t = np.deg2rad(angle)
-    u = np.abs((xx - center[0]) * np.cos(t) + (yy - center[1]) * np.sin(t))
-    v = np.abs(-(xx - center[0]) * np.sin(t) + (yy - center[1]) * np.cos(t))
+    xs = (np.arange(x0, x0 + crop.shape[1], dtype=np.float32) - center[0])[None, :]
+    ys = (np.arange(y0, y0 + crop.shape[0], dtype=np.float32) - center[1])[:, None]
+    u = np.abs(xs * np.cos(t) + ys * np.sin(t))
+    v = np.abs(ys * np.cos(t) - xs * np.sin(t))
     d = np.maximum(u, v) / side
     ring = (d > 0.36) & (d < 0.6)
-    mag = np.hypot(gx, gy)[ring]
-    theta = np.arctan2(gy[ring], gx[ring])
-    z = np.sum(mag * np.exp(4j * theta))
+    # (gx + i gy)^4 / |g|^2 = |g|^2 e^{4iθ}: the direction four times over, weighted by strength.
+    zx, zy = gx[ring], gy[ring]
+    c2, s2 = zx * zx - zy * zy, 2 * zx * zy
+    m2 = zx * zx + zy * zy + 1e-6
+    z = complex(float(((c2 * c2 - s2 * s2) / m2).sum()), float((2 * c2 * s2 / m2).sum()))
     if abs(z) < 1e-6:
         return angle
     found = float(np.rad2deg(np.angle(z) / 4))
