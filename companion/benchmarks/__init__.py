@@ -16,7 +16,6 @@ AREAS: dict[str, str] = {
     "store": "store",
     "pow-odds": "pow_odds",
     "display": "display",
-    "tiles": "tiles",
     "start": "start",
     "vision": "vision",
 }

@@ -1,4 +1,5 @@
-"""Tile-row benchmark: reading time per 1280×720 frame and accuracy on fresh rendered scenes.
+"""Tile-row figures of `companion bench vision`: read time per 1280×720 frame and accuracy on
+fresh rendered scenes (called from the vision area, after the dice figures).
 
 Taught once from a rendered setup frame (both full rows, POW-3), then read on scenes the
 reader has never seen (other seeds: other tables, light, camera, rows partly taken, POW-13).

@@ -41,7 +41,7 @@ def run(quick: bool) -> list[Figure]:
     median_frames = statistics.median(settled) if settled else float("nan")
 
     ev = evaluate(config, profile, labelled_scenes(ACCURACY_SEED, 40 if quick else 300))
-    return [
+    figures = [
         Figure("dice read, 1280x720 frame (median)", statistics.median(per_frame), "ms", 10.0),
         Figure("dice at rest -> committed (median frames)", median_frames, "frames"),
         Figure("dice at rest -> committed at 30 fps", median_frames * 1000 / FPS, "ms", 300.0),
@@ -77,3 +77,7 @@ def run(quick: bool) -> list[Figure]:
             "frames",
         ),
     ]
+    # The POW tile rows (vision/tiles) are vision too: their figures follow the dice's.
+    from .tiles import run as tile_figures
+
+    return figures + tile_figures(quick)

@@ -55,7 +55,7 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
             -2.5,
             2.5,
         ),  # degrees tried when the box angle fails  # Gaussian sigma (patch px) against noise, JPEG blocks and defocus
-        "search": 3,  # px of shift tolerated when matching (in patch pixels)
+        "search": 2,  # px of shift tolerated when matching (in patch pixels)
         "min_score": 0.42,
         "min_margin": 0.06,
         # The worst of cells×cells parts of a tile may differ from the taught tile by at most

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -58,22 +57,22 @@ def _fit_line(
     most points within `in_line` sides wins, then it is refitted to those points.
     """
     limit = np.tan(np.deg2rad(config["max_row_angle"]))
-    best, best_n, best_err = None, 0, np.inf
-    candidates = [(points[0], np.array([1.0, 0.0]))] if len(points) == 1 else []
-    for i, j in combinations(range(len(points)), 2):
-        d = points[j] - points[i]
-        if abs(d[0]) < 1e-6 or abs(d[1] / d[0]) > limit:
-            continue
-        candidates.append((points[i], d / np.linalg.norm(d)))
-    if not candidates:
-        candidates = [(points[0], np.array([1.0, 0.0]))]
-    for p, d in candidates:
-        normal = np.array([-d[1], d[0]])
-        res = np.abs((points - p) @ normal)
-        inl = res < config["in_line"] * side
-        n, err = int(inl.sum()), float(res[inl].sum())
-        if n > best_n or (n == best_n and err < best_err):
-            best, best_n, best_err = (p, d, inl), n, err
+    pts = np.asarray(points, float)
+    i, j = np.triu_indices(len(pts), 1)
+    dirs = pts[j] - pts[i]
+    ok = (np.abs(dirs[:, 0]) > 1e-6) & (np.abs(dirs[:, 1]) <= limit * np.abs(dirs[:, 0]))
+    anchors, dirs = pts[i][ok], dirs[ok]
+    if not len(dirs):
+        anchors, dirs = pts[:1], np.array([[1.0, 0.0]])
+    dirs = dirs / np.linalg.norm(dirs, axis=1, keepdims=True)
+    normals = np.stack([-dirs[:, 1], dirs[:, 0]], 1)
+    # Every candidate line against every point at once: K lines × N points.
+    res = np.abs(np.einsum("kni,ki->kn", pts[None, :, :] - anchors[:, None, :], normals))
+    inl = res < config["in_line"] * side
+    n = inl.sum(1)
+    err = np.where(inl, res, 0.0).sum(1)
+    k = int(np.lexsort((err, -n))[0])  # most points in line, then the closest fit
+    best = (anchors[k], dirs[k], inl[k])
     p, d, inl = best
     if inl.sum() >= 2:
         sel = points[inl]
