@@ -156,3 +156,21 @@ def test_digmars_who_can_dig_here_comes_from_the_engine():
         expect.difficulty,
         expect.helpers,
     )
+
+
+def test_pow_odds_only_for_targets_that_would_give_an_option():
+    # Two heroes left, three villains, nobody holds a tile: three shields read. "Hero 4" has no
+    # tile (POW-13) and a steal has no victim (POW-10), so neither gets odds; one more skull does.
+    header = {
+        "game": "pow",
+        "version": 1,
+        "players": ["A", "B"],
+        "heroes": [1, 2],
+        "villains": [-1, -2, -3],
+    }
+    game = Game.start(engine_for("pow"), header)
+    game.play({"type": "roll", "dice": ["shield", "shield", "shield", "skull", "bubble-blue"]})
+    odds = build_pow.turn(game.state).odds
+    kinds = {(o.kind, o.target) for o in odds}
+    assert ("villain", 2) in kinds
+    assert not any(k in ("hero", "steal-hero", "steal-villain") for k, _ in kinds)

@@ -57,3 +57,27 @@ def test_rule_errors_keep_the_rule_id_in_every_language():
 def test_unknown_language_is_a_clear_error():
     with pytest.raises(UnknownLanguage, match="languages: en, et, fr, fa"):
         Lang.get("de")
+
+
+def _raised_rule_ids() -> set[str]:
+    """Rule ids the engines and controllers raise: RuleError("X-n", …), Ask("X-n", …), and
+    the rule argument of the Dig Mars helpers that raise for a caller (`"DIG-13", "relocate"`)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "companion"
+    direct = re.compile(r'(?:RuleError|Ask)\(\s*"([A-Z]+-[0-9A-Z]+)"')
+    helper = re.compile(r'"((?:DIG|POW|MAL)-\d+)",\s*"[a-z_]+"\)')
+    found: set[str] = set()
+    for path in [*root.glob("games/**/*.py"), *root.glob("controllers/*.py")]:
+        text = path.read_text(encoding="utf-8")
+        found |= set(direct.findall(text)) | set(helper.findall(text))
+    return found
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGS if lang != "en"])
+def test_every_rule_error_has_plain_words_in_the_language(lang):
+    ids = _raised_rule_ids()
+    assert {"POW-6", "MAL-7", "DIG-5", "REC-UNDO"} <= ids
+    catalog = build.read(lang)
+    missing = sorted(rule for rule in ids if not (catalog.get(f"error:{rule}") or None))
+    assert missing == [], f"{lang}: no plain words for {missing}"
