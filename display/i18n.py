@@ -9,6 +9,7 @@ when a `.mo` is stale). Errors from the rules are translated by rule id (`rule_m
 from __future__ import annotations
 
 import gettext
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -21,6 +22,9 @@ LANGS = ("en", "et", "fr", "fa")
 RTL = frozenset({"fa"})
 # Each language's name in itself, for the language switch.
 LANG_NAMES = {"en": "English", "et": "Eesti", "fr": "Français", "fa": "فارسی"}
+
+
+_RULE_ID = re.compile(r"[A-Z]+-[0-9A-Z]+")
 
 
 class UnknownLanguage(ValueError):
@@ -87,4 +91,6 @@ class Lang:
         text = self._t.gettext(key)
         if self.code == "en" or text == key:
             text = message  # English: the engine's own, more specific words
+        if not _RULE_ID.fullmatch(rule):  # a notice that is no rule ("UNDO", "?")
+            return text
         return f"{text} ({rule})"

@@ -81,6 +81,18 @@ def bidi_runs(text: str) -> list[Run]:
             last_strong = kind
         elif kind == "D" and last_strong == "L":
             kinds[k] = "L"
+    # N0 (bracket pairs), simplified: brackets around Latin text that follows Latin text
+    # belong to it ("Kai (Henry Morgan)"); other brackets follow the paragraph.
+    stack: list[int] = []
+    for k, ch in enumerate(text):
+        if ch in "([":
+            stack.append(k)
+        elif ch in ")]" and stack:
+            open_at = stack.pop()
+            inside = kinds[open_at + 1 : k]
+            before = next((x for x in reversed(kinds[:open_at]) if x in ("L", "R")), None)
+            if "L" in inside and "R" not in inside and before == "L":
+                kinds[open_at] = kinds[k] = "L"
     resolved = list(kinds)
     i = 0
     while i < n:

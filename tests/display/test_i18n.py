@@ -81,3 +81,9 @@ def test_every_rule_error_has_plain_words_in_the_language(lang):
     catalog = build.read(lang)
     missing = sorted(rule for rule in ids if not (catalog.get(f"error:{rule}") or None))
     assert missing == [], f"{lang}: no plain words for {missing}"
+
+
+def test_a_notice_that_is_no_rule_shows_no_id():
+    assert Lang.get("et").rule_message("UNDO", "press undo again").startswith("See võtab")
+    assert "(UNDO)" not in Lang.get("fa").rule_message("UNDO", "press undo again")
+    assert Lang.get("en").rule_message("?", "store busy") == "store busy"

@@ -59,3 +59,11 @@ def test_a_glyph_drawn_from_a_font_that_lacks_it_is_recorded_as_tofu():
 def test_w7_a_rule_id_stays_in_one_left_to_right_run():
     runs = bidi_runs("بار کشتی (MAL-18)")
     assert any(r.text.startswith("MAL-18") for r in runs)
+
+
+def test_n0_brackets_around_a_latin_name_stay_with_it():
+    runs = bidi_runs("ناخدا: Kai (Henry Morgan)")
+    assert runs[-1].text == "Kai (Henry Morgan)" and not runs[-1].rtl
+    # a rule id in brackets after Persian words: the brackets follow the paragraph
+    runs = bidi_runs("بار کشتی (MAL-18)")
+    assert [r.text for r in runs if not r.rtl] == ["MAL-18"]
