@@ -19,7 +19,7 @@ from .teach import teach
 SEED = 20261125
 
 
-def make(out: Path = DEFAULT_PROFILE, per_face: int = 3) -> Path:
+def make(out: Path = DEFAULT_PROFILE, per_face: int = 6) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         write_teach_set(Path(tmp), SEED, style="pow", per_face=per_face)
         teach(Path(tmp)).save(out)

@@ -134,7 +134,9 @@ def _split_rect(rect: tuple, k: int) -> list[tuple]:
     return out
 
 
-def _top_face(small: np.ndarray, cand: Candidate, scale: float) -> Candidate:
+def _top_face(
+    small: np.ndarray, cand: Candidate, scale: float, shrink: float = 0.7, square: float = 1.25
+) -> Candidate:
     """The top face of a found die: the pixels of the die's own body colour (its side faces
     and its shadow are darker), so the face is cut out where it is, at its size."""
     r = cand.side * scale * 0.75
@@ -160,7 +162,7 @@ def _top_face(small: np.ndarray, cand: Candidate, scale: float) -> Candidate:
     )
     (fx, fy), (w, h), angle = cv2.minAreaRect(max(cs, key=cv2.contourArea))
     side = float(np.sqrt(max(w * h, 1.0))) / scale
-    if not 0.7 * cand.side <= side <= 1.05 * cand.side or max(w, h) > 1.25 * min(w, h):
+    if not shrink * cand.side <= side <= 1.05 * cand.side or max(w, h) > square * min(w, h):
         return cand  # the face colour did not give a clean square: keep the blob's box
     inv = 1.0 / scale
     return Candidate(
@@ -262,7 +264,20 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
             odd.append(cand)
 
     ref = side_ref or (lo + hi) / 2
+    rest = []
     for cand in odd:
+        # A die whose blob took in some of its shadow or of a die-coloured table: its own body
+        # colour still outlines a clean square (a cocked die's top is foreshortened: not square).
+        face = (
+            _top_face(small, cand, scale, shrink=0.5, square=1.12)
+            if cand.streak < square_streaky
+            else cand
+        )
+        if face is not cand and lo <= face.side * scale <= hi:
+            dice.append(face)
+        else:
+            rest.append(cand)
+    for cand in rest:
         # A die still rolling is smeared along its path: its edges all run one way, and it is
         # at least as big and as wide as a die (a pencil is not; a coin is not smeared).
         big = cand.side >= 0.7 * ref

@@ -90,7 +90,7 @@ class DiceProfile:
                 labels=self.labels.astype(np.int32),
                 die_ids=self.die_ids.astype(np.int32),
                 **(
-                    {"mean": self.mean.astype(np.float32), "basis": self.basis.astype(np.float32)}
+                    {"mean": self.mean.astype(np.float32), "basis": self.basis.astype(np.float16)}
                     if self.basis is not None and self.mean is not None
                     else {}
                 ),

@@ -214,8 +214,14 @@ def teach(
                 (*rng.normal(0, 0.04, 2) * side, rng.normal(0, 4), rng.normal(1, 0.04))
                 for _ in range(3)
             ]
-            for dx, dy, da, ds in jitters:
-                p = face_patch(img, (cx + dx, cy + dy), side * ds, angle + da, patch)
+            patches = [
+                face_patch(img, (cx + dx, cy + dy), side * ds, angle + da, patch)
+                for dx, dy, da, ds in jitters
+            ]
+            # …and with the edge of a shadow across it (an arm, a lamp): a die half in shade
+            # must still match its face.
+            patches += [_shadowed(patches[0], rng) for _ in range(2)]
+            for p in patches:
                 templates.append(descriptor(p))
                 labels.append(f)
                 die_ids.append(len(sides))
@@ -240,6 +246,17 @@ def _pca(rows: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.nda
     _, _, vt = np.linalg.svd(sample - mean, full_matrices=False)
     k = min(PCA_DIMS, vt.shape[0])
     return mean.astype(np.float32), np.ascontiguousarray(vt[:k].T, dtype=np.float32)
+
+
+def _shadowed(patch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The patch with one side of a random straight line darkened, as a hard shadow does."""
+    n = patch.shape[0]
+    t = rng.uniform(0, 2 * np.pi)
+    off = rng.uniform(-0.3, 0.3) * n
+    ys, xs = np.mgrid[0:n, 0:n] - (n - 1) / 2
+    shade = np.where(xs * np.cos(t) + ys * np.sin(t) > off, rng.uniform(0.6, 0.85), 1.0)
+    shade = cv2.GaussianBlur(shade.astype(np.float32), (0, 0), 0.8)
+    return np.clip(patch * shade[:, :, None], 0, 255).astype(np.uint8)
 
 
 def _colour_model(

@@ -357,7 +357,7 @@ def _rolling_die(table, style, face, side, body, rng, spec, zone) -> tuple:
 def _cocked_die(table, style, face, side, body, rng, placed) -> tuple:
     """A die resting cocked on the edge of another: foreshortened top, a big side face showing."""
     _, oc, oa, kept = placed[int(rng.integers(len(placed)))]
-    tilt = np.deg2rad(rng.uniform(25, 40))
+    tilt = np.deg2rad(rng.uniform(30, 45))
     sprite = int(side * 2)
     rgb, alpha = face_sprite(style, face, sprite, body, rng)
     top_h = np.cos(tilt)
