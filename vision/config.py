@@ -40,7 +40,7 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "patch": 24,
         "min_confidence": 0.5,
         "margin_full": 0.25,  # margin (1 - best/second) that counts as full confidence
-        "fit_max": 2.5,
+        "fit_max": 2.0,
         "not_a_die": 4.0,  # best distance beyond this many typical distances: not a die at all  # best distance beyond this many typical distances: not a known face
         "max_dice": 5,
         "kept_zone": (0.0, 0.0, 1.0, 0.25),
