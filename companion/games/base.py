@@ -72,6 +72,28 @@ class Engine(Protocol):
         """What the screen may show to everybody: hides what the rules hide."""
 
 
+def require(obj: Mapping[str, Any], kind: str, name: str) -> Any:
+    """A record field that must be there; MalformedError in the words of records.md."""
+    if name not in obj:
+        raise MalformedError(f"'{kind}' needs the field '{name}'")
+    return obj[name]
+
+
+def header_players(
+    header: Mapping[str, Any], game: str, fewest: int, most: int, rule: str | None = None
+) -> tuple[str, ...]:
+    """The header's players: a list of distinct names, as many as the game allows (`rule`)."""
+    players = header.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise MalformedError("the header needs the field 'players': a list of names")
+    if not fewest <= len(players) <= most:
+        cite = f" ({rule})" if rule else ""
+        raise MalformedError(f"{game} is for {fewest} to {most} players{cite}, not {len(players)}")
+    if len(set(players)) != len(players):
+        raise MalformedError("the header's 'players' must all have different names")
+    return tuple(players)
+
+
 def action_type(obj: Any) -> str:
     """The `type` of an action dict, or MalformedError."""
     if not isinstance(obj, Mapping):

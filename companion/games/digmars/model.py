@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import MalformedError
+from ..base import MalformedError, header_players
 
 SIZE = 4  # DIG-3: a 4×4 grid of stacks
 STACK_HEIGHT = 3  # DIG-3: 3 tiles per stack
@@ -294,15 +294,7 @@ def to_record(action: Action) -> dict[str, Any]:
 
 def parse_header(header: Mapping[str, Any]) -> tuple[str, ...]:
     """The players of a Dig Mars header (DIG-1: 2–4, distinct names); MalformedError if bad."""
-    players = header.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise MalformedError("the header needs 'players', a list of player names")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise MalformedError(
-            f"Dig Mars is for {MIN_PLAYERS} to {MAX_PLAYERS} players (DIG-1), not {len(players)}"
-        )
-    if len(set(players)) != len(players):
-        raise MalformedError("the header's 'players' must have distinct names")
+    players = header_players(header, "Dig Mars", MIN_PLAYERS, MAX_PLAYERS, "DIG-1")
     rules = header.get("rules", {})
     if not isinstance(rules, Mapping):
         raise MalformedError("the header's 'rules' must be an object")

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import MalformedError
+from ..base import MalformedError, header_players, require
 
 ROUNDS = 12  # MAL-1: 12 ships, one per round
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # MAL-1/MAL-2: 24 normal cards, 3 each
@@ -142,15 +142,7 @@ class Table:
 
     @classmethod
     def parse(cls, header: Mapping[str, Any]) -> Table:
-        players = header.get("players")
-        if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-            raise MalformedError("the header needs the field 'players', a list of names")
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise MalformedError(
-                f"Malacca is for {MIN_PLAYERS} to {MAX_PLAYERS} players (MAL-1), not {len(players)}"
-            )
-        if len(set(players)) != len(players):
-            raise MalformedError("the header's 'players' names someone twice")
+        players = list(header_players(header, "Malacca", MIN_PLAYERS, MAX_PLAYERS, "MAL-1"))
         if "captain" not in header:
             raise MalformedError("the header needs the field 'captain'")
         if header["captain"] not in players:
@@ -228,12 +220,6 @@ class Settle:
 Action = BuyItem | Ship | Reveal | Wait | Settle
 
 
-def _field(obj: Mapping[str, Any], kind: str, name: str) -> Any:
-    if name not in obj:
-        raise MalformedError(f"'{kind}' needs the field '{name}'")
-    return obj[name]
-
-
 def _silver(value: Any, what: str) -> int:
     # JSON true/false are ints in Python; a bet of `true` is a broken record, not 1 silver.
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -257,13 +243,13 @@ def parse_action(obj: Mapping[str, Any]) -> Action:
     kind = obj.get("type")
     if kind == "buy_item":
         return BuyItem(
-            _name(_field(obj, kind, "player"), "'buy_item' player"),
-            _one_of(_field(obj, kind, "item"), ITEMS, "'buy_item' item"),
+            _name(require(obj, kind, "player"), "'buy_item' player"),
+            _one_of(require(obj, kind, "item"), ITEMS, "'buy_item' item"),
         )
     if kind == "ship":
-        return Ship(_silver(_field(obj, kind, "value"), "'ship' value"))
+        return Ship(_silver(require(obj, kind, "value"), "'ship' value"))
     if kind == "reveal":
-        cards = _field(obj, kind, "cards")
+        cards = require(obj, kind, "cards")
         if not isinstance(cards, Mapping):
             raise MalformedError("'reveal' cards must map each player to {card, bet}")
         plays = []
@@ -278,8 +264,8 @@ def parse_action(obj: Mapping[str, Any]) -> Action:
         return Reveal(tuple(plays))
     if kind == "wait":
         return Wait(
-            _name(_field(obj, kind, "player"), "'wait' player"),
-            _one_of(_field(obj, kind, "as"), KINDS, "'wait' as"),
+            _name(require(obj, kind, "player"), "'wait' player"),
+            _one_of(require(obj, kind, "as"), KINDS, "'wait' as"),
         )
     if kind == "settle":
         return Settle()

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..base import MalformedError
+from ..base import MalformedError, header_players, require
 
 NAME = "pow"
 
@@ -139,14 +139,8 @@ Action = Roll | SetAside | Take | Steal | ForcedTake
 TILE_ACTIONS = (Take, Steal, ForcedTake)  # the actions that end a turn (POW-7)
 
 
-def _field(obj: Mapping[str, Any], kind: str, name: str) -> Any:
-    if name not in obj:
-        raise MalformedError(f"{kind!r} needs the field {name!r}")
-    return obj[name]
-
-
 def _faces(obj: Mapping[str, Any], kind: str) -> tuple[str, ...]:
-    dice = _field(obj, kind, "dice")
+    dice = require(obj, kind, "dice")
     if not isinstance(dice, list) or not all(isinstance(face, str) for face in dice):
         raise MalformedError(f"{kind!r} field 'dice' must be a list of faces")
     for face in dice:
@@ -156,14 +150,14 @@ def _faces(obj: Mapping[str, Any], kind: str) -> tuple[str, ...]:
 
 
 def _row(obj: Mapping[str, Any], kind: str, name: str) -> str:
-    row = _field(obj, kind, name)
+    row = require(obj, kind, name)
     if row not in ROWS:
         raise MalformedError(f"{kind!r} field {name!r} must be 'heroes' or 'villains', not {row!r}")
     return row
 
 
 def _position(obj: Mapping[str, Any], kind: str) -> int:
-    position = _field(obj, kind, "position")
+    position = require(obj, kind, "position")
     if isinstance(position, bool) or not isinstance(position, int) or position < 1:
         raise MalformedError(f"{kind!r} field 'position' must be a whole number from 1")
     return position
@@ -181,7 +175,7 @@ def parse_action(obj: Mapping[str, Any]) -> Action:
     if kind == "take":
         return Take(_row(obj, kind, "row"), _position(obj, kind))
     if kind == "steal":
-        victim = _field(obj, kind, "from")
+        victim = require(obj, kind, "from")
         if not isinstance(victim, str):
             raise MalformedError("'steal' field 'from' must be a player's name")
         return Steal(victim, _row(obj, kind, "stack"), _position(obj, kind))
@@ -311,15 +305,7 @@ def setup(header: Mapping[str, Any]) -> State:
     """The state at the start (POW-3/4): players in turn order, the two rows as laid out."""
     if not isinstance(header, Mapping):
         raise MalformedError("the header must be a JSON object")
-    players = header.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
-        raise MalformedError("the header needs the field 'players': a list of names")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise MalformedError(
-            f"POW is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}"
-        )
-    if len(set(players)) != len(players):
-        raise MalformedError("the header's 'players' must all have different names")
+    players = header_players(header, "POW", MIN_PLAYERS, MAX_PLAYERS)
     heroes = _tile_row(header, HEROES, +1)
     villains = _tile_row(header, VILLAINS, -1)
     if not heroes and not villains:
