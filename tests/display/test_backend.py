@@ -56,3 +56,17 @@ def test_bad_backend_and_size_are_clear_errors():
     with pytest.raises(ValueError, match="'big' is not WIDTHxHEIGHT"):
         parse_size("big")
     assert parse_size("1280x720") == (1280, 720)
+
+
+def test_auto_picks_headless_for_the_dummy_driver_and_a_window_on_a_desktop(monkeypatch):
+    from display.backend import detect
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert detect() == "headless"
+    monkeypatch.delenv("SDL_VIDEODRIVER")
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert detect() == "window"
+    monkeypatch.delenv("DISPLAY")
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    # no desktop: fullscreen on a console with a DRM card, else headless
+    assert detect() in ("fullscreen", "headless")
