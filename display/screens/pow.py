@@ -51,15 +51,16 @@ def odds_label(c: Canvas, kind: str, target: int, chance: float) -> str:
 def _row(c: Canvas, y: float, values, row: str, m: PowTurn) -> None:
     colour = ROW_COLOUR[row]
     c.box((4, y, 62, 62), colour, radius=8)
+    # the die face that takes from this row (POW-8/9): readable in every language
+    widgets.die(c, (17, y + 3, 36, 36), "shield" if row == "heroes" else "skull")
     c.text(
         c.lang("Heroes") if row == "heroes" else c.lang("Villains"),
-        (6, y, 58, 62),
+        (5, y + 41, 60, 20),
         theme.SMALL,
         theme.TEXT,
         "center",
         bold=True,
-        wrap=True,
-        min_size=10,
+        min_size=9,
     )
     focus = m.options[m.focus] if m.options and 0 <= m.focus < len(m.options) else None
     for i, v in enumerate(values):

@@ -278,7 +278,7 @@ def render_wizard(c: Canvas, m: Wizard) -> None:
     )
     for k in range(m.steps):  # progress dots
         c.circle(
-            400 - (m.steps - 1) * 12 + k * 24,
+            400 + (m.steps - 1 - 2 * k) * 12 * (1 if c.lang.rtl else -1),
             56,
             7,
             theme.FOCUS if k == m.step else (theme.MUTED if k < m.step else theme.PANEL_HI),
@@ -372,7 +372,7 @@ def render_wizard(c: Canvas, m: Wizard) -> None:
                 inputs.CONFIRM: _("Confirm"),
                 inputs.UNDO: _("Undo"),
             }.get(inp, inp)
-            r = (100 + (k % 2) * 310, 210 + (k // 2) * 50, 290, 42)
+            r = c.mirror((100 + (k % 2) * 310, 210 + (k // 2) * 50, 290, 42))
             c.box(r, theme.PANEL, radius=8)
             c.text(
                 f"{label}: {where}",
