@@ -29,7 +29,8 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "cut_depth": 0.7,
         # A tile seen from above: a square filling its rotated box, about the tile size.
         "max_aspect": 1.3,
-        "min_fill": 0.8,
+        "min_fill": 0.7,  # pixels / rotated box
+        "min_hull_fill": 0.85,  # convex hull / rotated box (a disc is 0.79)
         "size_slack": 0.25,  # side within ±25 % of the frame's typical tile side
         # Tile colour: hue within this many degrees of a taught colour, chroma at least this
         # fraction of the taught chroma.

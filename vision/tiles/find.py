@@ -27,6 +27,7 @@ class Blob:
     angle: float  # degrees, the box edge nearest the frame's horizontal, in (-45, 45]
     area: float  # filled area in px
     fill: float  # area / box area
+    hull_fill: float  # convex hull area / box area: a square with ragged edges is still ~1
     colour: tuple[float, float, float]  # median Lab (L 0..100, a*, b*) of its pixels
     pixels: np.ndarray  # N×2 float32 (x, y) of a subsample of its pixels (full frame)
 
@@ -208,7 +209,8 @@ def _row_ends(pts: np.ndarray) -> np.ndarray:
 
 
 def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
-    box = cv2.minAreaRect(cv2.convexHull(_row_ends(pts)))
+    hull = cv2.convexHull(_row_ends(pts))
+    box = cv2.minAreaRect(hull)
     angle, (bw, bh) = _box_angle(box)
     xi, yi = pts[:, 0].astype(int), pts[:, 1].astype(int)
     step = max(1, len(pts) // 400)
@@ -219,6 +221,7 @@ def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
         angle=angle,
         area=float(len(pts) / s / s),
         fill=float(len(pts) / max(bw * bh, 1e-6)),
+        hull_fill=float(cv2.contourArea(hull) / max(bw * bh, 1e-6)),
         colour=(float(colour[0]), float(colour[1]), float(colour[2])),
         pixels=((pts[::step] + 0.5) / s).astype(np.float32),
     )
@@ -238,7 +241,9 @@ def is_tile_shape(config: Mapping[str, Any], blob: Blob, side: float) -> int:
     """How many tiles in a line this blob is (touching tiles merge): 0 when not tile-shaped."""
     lo, hi = sorted(blob.size)
     slack = config["size_slack"]
-    if blob.fill < config["min_fill"] or abs(lo - side) > slack * side:
+    # Squares, even with ragged edges where the tile is close to the table's colour; not coins.
+    solid = blob.fill >= config["min_fill"] and blob.hull_fill >= config["min_hull_fill"]
+    if not solid or abs(lo - side) > slack * side:
         return 0
     n = int(round(hi / side))
     if n < 1 or abs(hi - n * side) > slack * side * max(1, n) ** 0.5:

@@ -136,12 +136,15 @@ def find_rows(
         return Rows((), (), None, "no tiles seen on the table")
     tiles: dict[str, list[Blob]] = {HEROES: [], VILLAINS: []}
     others: list[Blob] = []
+    unknown: list[Blob] = []  # tile-shaped, but neither taught colour
     for blob in found.blobs:
         kind = colour_of(config, blob, colours)
         if kind is not None and is_tile_shape(config, blob, side) == 1:
             tiles[kind].append(blob)
         elif blob.area >= config["min_cover_area"] * side * side:
             others.append(blob)
+            if kind is None and is_tile_shape(config, blob, side) == 1:
+                unknown.append(blob)
     if not tiles[HEROES] and not tiles[VILLAINS]:
         return Rows((), (), side, "no tiles seen on the table")
 
@@ -169,8 +172,8 @@ def find_rows(
     counts = dict(zip((HEROES, VILLAINS), laid_out, strict=True))
     pitch = _pitch(config, rows, lines, side)
     reach = {k: _reach(rows[k], lines.get(k), counts[k], pitch, side) for k in rows}
-    # A row with no whole tile seen: a blob of its colour beside the other row may be that row,
-    # not made out (in shadow, too close to the table's colour) — not an emptied row.
+    # A row with no whole tile seen: something beside the other row may be that row, not made
+    # out (in shadow, too close to the table's colour) — not an emptied row.
     for kind in (HEROES, VILLAINS):
         other = VILLAINS if kind == HEROES else HEROES
         if rows[kind] or other not in lines:
@@ -179,7 +182,9 @@ def find_rows(
         normal = np.array([-d[1], d[0]])
         along = [float((np.array(b.center) - p) @ d) for b in rows[other]]
         for b in others:
-            if colour_of(config, b, colours) != kind:
+            # Not only blobs of the row's colour: a row lost against a table of its own colour
+            # may show only its characters' colours.
+            if colour_of(config, b, colours) == other:
                 continue
             c = np.array(b.center) - p
             if abs(c @ normal) < config["row_spacing"] * side and (
@@ -220,11 +225,34 @@ def find_rows(
                 at = float(np.median((rel @ d)[near]))
                 k = sum(1 for a in along if a < at)
                 where = "before tile 1" if k == 0 else f"after tile {k}"
-                what = (
-                    f"a tile of the {ROW_NAMES[kind]} row {where} can't be made out (half "
-                    "covered, in shadow, or too close to the table's colour?)"
-                    if colour_of(config, b, colours) == kind
-                    else f"something covers the {ROW_NAMES[kind]} row {where} (a hand, a die?)"
-                )
+                seen_as = colour_of(config, b, colours)
+                if seen_as == kind:
+                    what = (
+                        f"a tile of the {ROW_NAMES[kind]} row {where} can't be made out (half "
+                        "covered, in shadow, or too close to the table's colour?)"
+                    )
+                elif seen_as is not None and is_tile_shape(config, b, side) == 1:
+                    what = (
+                        "the hero and villain rows can't be told apart: a "
+                        f"{ROW_NAMES[seen_as]} tile lies in the {ROW_NAMES[kind]} row {where}"
+                    )
+                else:
+                    what = f"something covers the {ROW_NAMES[kind]} row {where} (a hand, a die?)"
                 return Rows(rows[HEROES], rows[VILLAINS], side, what)
+    # A tile-shaped thing of neither colour beside a row may be a row's tile in a light the
+    # teach frame did not show (a whole row can go missing that way): ask, don't guess.
+    for kind, (p, d) in lines.items():
+        normal = np.array([-d[1], d[0]])
+        along = [float((np.array(b.center) - p) @ d) for b in rows[kind]]
+        for b in unknown:
+            c = np.array(b.center) - p
+            if abs(c @ normal) < config["row_spacing"] * side and (
+                min(along) - reach[kind] < c @ d < max(along) + reach[kind]
+            ):
+                return Rows(
+                    rows[HEROES], rows[VILLAINS], side,
+                    "a tile beside the rows is neither the taught blue nor orange (has the light "
+                    "changed since teach?)",
+                )  # fmt: skip
+
     return Rows(rows[HEROES], rows[VILLAINS], side, None)

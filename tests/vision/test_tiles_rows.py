@@ -1,0 +1,75 @@
+"""From blobs to rows: what makes a frame unreadable, on hand-made blobs (no rendering)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.tiles import tiles_config
+from vision.tiles.find import Blob, Found
+from vision.tiles.rows import TileColours, find_rows
+
+CONFIG = tiles_config()
+SIDE = 70.0
+BLUE, ORANGE, GREY = (40.0, 2.0, -34.0), (52.0, 21.0, 45.0), (50.0, 0.0, 2.0)
+COLOURS = TileColours(BLUE, ORANGE)
+
+
+def blob(x: float, y: float, colour, w: float = SIDE, h: float = SIDE) -> Blob:
+    xs, ys = np.meshgrid(
+        np.linspace(x - w / 2, x + w / 2, 12), np.linspace(y - h / 2, y + h / 2, 12)
+    )
+    return Blob((x, y), (w, h), 0.0, w * h, 1.0, 0.95, colour,
+                np.stack([xs.ravel(), ys.ravel()], 1).astype(np.float32))  # fmt: skip
+
+
+def row(y: float, colour, xs) -> list[Blob]:
+    return [blob(x, y, colour) for x in xs]
+
+
+PITCH = 85.0
+HEROES = row(300, BLUE, [200 + PITCH * i for i in (0, 1, 3, 4, 7)])  # holes: tiles taken
+VILLAINS = row(400, ORANGE, [200 + PITCH * i for i in range(6)])
+
+
+def read(*blobs: Blob):
+    return find_rows(CONFIG, Found(tuple(blobs), SIDE), COLOURS)
+
+
+def test_pow_13_rows_left_to_right_with_taken_tiles_leaving_no_gap():
+    rows = read(*reversed(HEROES), *VILLAINS)
+    assert rows.problem is None
+    assert [b.center[0] for b in rows.heroes] == sorted(b.center[0] for b in HEROES)
+    assert len(rows.heroes) == 5 and len(rows.villains) == 6
+
+
+def test_a_tile_in_a_players_stack_far_away_is_ignored():
+    rows = read(*HEROES, *VILLAINS, blob(900, 650, BLUE))
+    assert rows.problem is None and len(rows.heroes) == 5
+
+
+def test_something_over_a_row_covers_it():
+    hand = blob(200 + PITCH * 2, 310, (60.0, 15.0, 20.0), w=60, h=200)
+    rows = read(*HEROES, *VILLAINS, hand)
+    assert rows.problem and "covers the hero row after tile 2" in rows.problem
+
+
+def test_a_hero_tile_in_the_villain_row_means_the_rows_cannot_be_told_apart():
+    rows = read(*HEROES, *VILLAINS, blob(200 + PITCH * 6, 400, BLUE))
+    assert rows.problem and "can't be told apart" in rows.problem
+
+
+def test_an_empty_row_beside_unexplained_blobs_is_not_an_emptied_row():
+    # Blue tiles on blue cloth: only their characters stand out, in no taught colour.
+    figures = [blob(200 + PITCH * i, 300, GREY, w=30, h=40) for i in range(4)]
+    rows = read(*VILLAINS, *figures)
+    assert rows.problem and "hero row can't be made out" in rows.problem
+    assert read(*VILLAINS).problem is None  # truly empty: the heroes are all taken
+
+
+def test_a_tile_of_neither_colour_beside_the_rows_is_asked_about():
+    rows = read(*HEROES, *VILLAINS, blob(200 + PITCH * 2, 500, GREY))
+    assert rows.problem and "neither the taught blue nor orange" in rows.problem
+
+
+def test_nothing_on_the_table():
+    assert read().problem == "no tiles seen on the table"
