@@ -61,6 +61,8 @@ class App:
         camera: Any = None,
         eye: Eye | None = None,
         inputs: queue.Queue[str] | None = None,
+        tiles: Any = None,
+        tiles_after: int = 10,
     ):
         self.store = store
         self.game_id = game_id
@@ -74,6 +76,9 @@ class App:
         self.frames = 0
         self._shown: object = None
         self._undo_armed = False
+        self.tiles = tiles  # POW: the tile-row check after each take (eye.TileEye)
+        self.tiles_after = tiles_after  # frames to wait after a take (hands leave the rows)
+        self._tiles_in: int | None = None
 
     @property
     def game(self):
@@ -127,7 +132,14 @@ class App:
         banner = None if self.camera.status.ok else self.camera.status.detail
         if banner != self.status.banner:
             self.status = replace(self.status, banner=banner)
-        if frame is None or self.eye is None:
+        if frame is None:
+            return
+        if self._tiles_in is not None:
+            self._tiles_in -= 1
+            if self._tiles_in <= 0:
+                self._tiles_in = None
+                self._check_rows(frame)
+        if self.eye is None:
             return
         self.frames += 1
         seen = self.eye.look(frame)
@@ -150,7 +162,22 @@ class App:
                 return False
             self.entered += 1
             log.info("entered %s", action)
+            if self.tiles is not None and action.get("type") in TURN_ENDS.get(
+                game.header["game"], ()
+            ):
+                self._tiles_in = self.tiles_after
         return bool(actions)
+
+    def _check_rows(self, frame: Any) -> None:
+        state = self.game.state
+        try:
+            problems = self.tiles.check(frame, state.heroes, state.villains)
+        except Exception as exc:  # a vision fault must not stop the game
+            log.warning("tile rows not checked: %s", exc)
+            return
+        if problems:
+            log.info("tile rows differ from the record: %s", "; ".join(problems))
+            self.controller.on_refused("TILES", "; ".join(problems))
 
     def show(self) -> None:
         model = self.controller.view(self.game, self.status)

@@ -40,3 +40,32 @@ class DiceEye:
             ),
             int(frame.shape[1]),
         )
+
+
+class TileEye:
+    """After a take, the two POW rows on the table are read and compared with the record:
+    a tile left in place or taken from the wrong spot becomes a notice (vision.tiles)."""
+
+    def __init__(self, profile_path: str = ""):
+        from vision.tiles import TilesProfile, default_profile, tiles_config
+
+        self.config = tiles_config()
+        self.profile = TilesProfile.load(profile_path) if profile_path else default_profile()
+
+    def check(self, frame: Any, heroes: Sequence[int | None], villains: Sequence[int | None]):
+        """What differs between the rows seen and the rows expected (messages, hero row
+        first); None when the frame shows no readable rows (nothing to say)."""
+        from vision.tiles import disagreements, read_tiles
+
+        reading = read_tiles(self.config, self.profile, frame)
+        if reading.status != "ok":
+            return None
+        return [
+            str(d)
+            for d in disagreements(
+                heroes,
+                villains,
+                [t.value for t in reading.heroes],
+                [t.value for t in reading.villains],
+            )
+        ]

@@ -125,7 +125,7 @@ def _pow(args, store, display, fps: float, started: float) -> int:
     from ..app import App
     from ..controllers import Status
     from ..controllers.pow import PowController
-    from ..eye import DiceEye
+    from ..eye import DiceEye, TileEye
     from ..robot import Robot
     from ..simtable import PowTable
     from ..wiring import open_game, pow_header
@@ -142,7 +142,9 @@ def _pow(args, store, display, fps: float, started: float) -> int:
     camera = CameraWatch(lambda: SimulatedCamera(table.frame))
     eye = DiceEye()
     status = Status(camera="simulated table", buttons="robot (buttons and keyboard)")
-    app = App(store, game_id, PowController(), display, status, camera=camera, eye=eye)
+    app = App(
+        store, game_id, PowController(), display, status, camera=camera, eye=eye, tiles=TileEye()
+    )
     game = app.game
     print(f"game {game_id}: POW, {', '.join(game.header['players'])}", flush=True)
     if args.resume:

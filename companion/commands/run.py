@@ -108,7 +108,7 @@ def _serve(args, config, kind: str, path: str, store, closing) -> None:
     name = game.header["game"]
     controller = controller_for(name)
 
-    camera = eye = None
+    camera = eye = tiles = None
     camera_text = "none (this game is entered by buttons)"
     if name == "pow":
         source, reason, device = camera_choice(kind, path, config)
@@ -134,7 +134,7 @@ def _serve(args, config, kind: str, path: str, store, closing) -> None:
         # Exposure and white balance lock 3 s after the camera starts giving pictures.
         camera = CameraWatch(open_source, lock_after=3.0)
         closing.callback(camera.close)
-        from ..eye import DiceEye
+        from ..eye import DiceEye, TileEye
 
         vision = config["vision"]
         try:
@@ -146,6 +146,10 @@ def _serve(args, config, kind: str, path: str, store, closing) -> None:
         except (ImportError, OSError, ValueError) as exc:
             # No dice reading (no profile, no reader): the game goes on, dice entered by hand.
             log.error("dice vision unavailable (%s): enter the dice by hand", exc)
+        try:
+            tiles = TileEye(vision["tiles_profile"])
+        except (ImportError, OSError, ValueError) as exc:
+            log.error("tile rows are not checked (%s)", exc)
         camera_text = f"{source} ({reason})"
 
     from display.backend import Display
@@ -158,9 +162,8 @@ def _serve(args, config, kind: str, path: str, store, closing) -> None:
         snapshot_dir=args.snapshots,
     )
     closing.callback(display.close)
-    app = App(
-        store, game_id, controller, display, Status(camera_text, "starting"), camera=camera, eye=eye
-    )
+    status = Status(camera_text, "starting")
+    app = App(store, game_id, controller, display, status, camera=camera, eye=eye, tiles=tiles)
     buttons = config["buttons"]
     pins: dict[str, int | None] = {
         k: buttons[k] for k in ("next", "previous", "select", "confirm", "undo")

@@ -312,3 +312,41 @@ def test_inputs_queue_is_drained_in_order(tmp_path):
     assert app.game.log == [
         {"type": "roll", "dice": ["shield", "skull", "shield", "shield", "shield"]}
     ]
+
+
+# -- the tile rows after a take -----------------------------------------------------------
+def _rows_scene(seed=0):
+    from vision.render.tiles import TileSpec, render_tiles
+
+    spec = TileSpec(
+        heroes=(3, 1, 4), villains=(-2, -1, -3), taken=(0.0, 0.0), effects=False, distractors=False
+    )
+    return render_tiles(np.random.default_rng(seed), spec)
+
+
+def test_tile_eye_reads_the_rows_and_names_what_differs():
+    from companion.eye import TileEye
+
+    scene = _rows_scene()
+    eye = TileEye()
+    assert eye.check(scene.image, (3, 1, 4), (-2, -1, -3)) == []
+    problems = eye.check(scene.image, (3, 4), (-2, -1, -3))  # the record says 1 was taken
+    assert problems and "hero row" in problems[0]
+    assert eye.check(np.zeros((720, 1280, 3), np.uint8), (3,), (-2,)) is None  # no rows seen
+
+
+def test_a_tile_left_on_the_table_after_a_take_becomes_a_notice(tmp_path):
+    from companion.eye import TileEye
+
+    scene = _rows_scene()
+    camera = CameraWatch(lambda: SimulatedCamera(lambda: scene.image))
+    app = pow_app(tmp_path, camera=camera)
+    app.tiles, app.tiles_after = TileEye(), 2
+    app.store.append(
+        app.game_id, {"type": "roll", "dice": ["shield", "skull", "skull", "skull", "bubble-blue"]}
+    )
+    app.enter([{"type": "take", "row": "heroes", "position": 1}])  # but the +3 stays on the table
+    for _ in range(3):
+        app.step()
+    notice = app.screen.shown[-1].notice
+    assert notice.rule == "TILES" and "hero row" in notice.message
