@@ -40,8 +40,8 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # sides it lies elsewhere on the table (a player's stack) and is ignored.
         "in_line": 0.5,
         "stray": 1.2,
-        "max_row_angle": 25.0,
-        "row_spacing": 3.0,  # the rows lie at most this many sides apart (centre to centre)  # degrees from the frame's horizontal
+        "max_row_angle": 25.0,  # degrees from the frame's horizontal
+        "row_spacing": 3.0,  # the rows lie at most this many sides apart (centre to centre)
         # Anything else over the middle of where a tile of a row could be (within this many
         # sides of the row's line, as far out as the row laid out could reach) covers it.
         "cover_band": 0.45,
@@ -49,13 +49,7 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "min_cover_area": 0.05,  # in tile areas: smaller specks are noise
         # Appearance: patch size, and how a value must win.
         "patch": 40,
-        "blur": 0.8,
-        "retry_angles": (
-            -5.0,
-            5.0,
-            -2.5,
-            2.5,
-        ),  # degrees tried when the box angle fails  # Gaussian sigma (patch px) against noise, JPEG blocks and defocus
+        "blur": 0.8,  # Gaussian sigma (patch px) against noise, JPEG blocks and defocus
         "search": 2,  # px of shift tolerated when matching (in patch pixels)
         "min_score": 0.42,
         "min_margin": 0.06,
