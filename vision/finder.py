@@ -280,8 +280,8 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
     for cand in rest:
         # A die still rolling is smeared along its path: its edges all run one way, and it is
         # at least as big and as wide as a die (a pencil is not; a coin is not smeared).
-        big = cand.side >= 0.7 * ref
-        short = cand.side / np.sqrt(cand.aspect)
+        big = cand.side * scale >= 0.7 * ref  # (candidates are in frame px, ref in small px)
+        short = cand.side * scale / np.sqrt(cand.aspect)
         need = streaky if cand.aspect > max_aspect else square_streaky
         if big and short >= 0.6 * ref and cand.aspect <= 3.5 and cand.streak >= need:
             issues.append(("blurred", cand))

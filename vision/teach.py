@@ -241,10 +241,11 @@ PCA_DIMS = 160
 def _pca(rows: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """Mean and the main directions of the taught descriptors: reading compares dice in this
     small space (a few dozen numbers instead of ~1700), which keeps a frame within budget."""
-    sample = rows[rng.permutation(len(rows))[:600]].astype(np.float64)
-    mean = sample.mean(0)
-    _, _, vt = np.linalg.svd(sample - mean, full_matrices=False)
-    k = min(PCA_DIMS, vt.shape[0])
+    # OpenCV's PCA on one thread: numpy's SVD waits on a many-threaded BLAS on a busy machine.
+    sample = np.ascontiguousarray(rows[rng.permutation(len(rows))[:400]], dtype=np.float32)
+    k = min(PCA_DIMS, len(sample))
+    mean, vt = cv2.PCACompute(sample, mean=None, maxComponents=k)
+    mean = mean.reshape(-1)
     return mean.astype(np.float32), np.ascontiguousarray(vt[:k].T, dtype=np.float32)
 
 
