@@ -63,6 +63,8 @@ class App:
         inputs: queue.Queue[str] | None = None,
         tiles: Any = None,
         tiles_after: int = 10,
+        hello_seconds: float = 5.0,
+        clock: Callable[[], float] = time.monotonic,
     ):
         self.store = store
         self.game_id = game_id
@@ -79,6 +81,10 @@ class App:
         self.tiles = tiles  # POW: the tile-row check after each take (eye.TileEye)
         self.tiles_after = tiles_after  # frames to wait after a take (hands leave the rows)
         self._tiles_in: int | None = None
+        # design.md: the screen says what hardware is in use — for the first seconds after a
+        # start, in the banner line (a fault takes the line over).
+        self._clock = clock
+        self._hello_until = clock() + hello_seconds
 
     @property
     def game(self):
@@ -180,7 +186,10 @@ class App:
             self.controller.on_refused("TILES", "; ".join(problems))
 
     def show(self) -> None:
-        model = self.controller.view(self.game, self.status)
+        status = self.status
+        if status.banner is None and self._clock() < self._hello_until:
+            status = replace(status, banner=f"Camera: {status.camera} · Buttons: {status.buttons}")
+        model = self.controller.view(self.game, status)
         if model != self._shown:
             self.screen.show(model)
             self._shown = model

@@ -67,7 +67,9 @@ def pow_app(tmp_path, camera=None, eye=None, players=("Ann", "Ben")):
     header = {**pow_header(list(players)), **SHORT}
     gid = store.new_game(header)
     status = Status(camera="test", buttons="test")
-    return App(store, gid, PowController(), Screen(), status, camera=camera, eye=eye)
+    return App(
+        store, gid, PowController(), Screen(), status, camera=camera, eye=eye, hello_seconds=0
+    )
 
 
 # -- faults -------------------------------------------------------------------------------
@@ -301,6 +303,20 @@ def test_kill_9_mid_game_then_resume_with_nothing_lost(tmp_path):
         replayed = Game.start(resumed.engine, resumed.header)
         replayed.play_all(resumed.log[: at_kill[0]])
         assert (replayed.state_id, resumed.engine.replay_state(replayed.state)) == at_kill
+
+
+def test_the_screen_says_which_camera_and_buttons_are_in_use_at_start(tmp_path):
+    clock = Clock()
+    store = Store(tmp_path / "g.sqlite3")
+    gid = store.new_game({**pow_header(["Ann", "Ben"]), **SHORT})
+    status = Status(camera="usb (USB camera at /dev/video0)", buttons="keyboard and screen")
+    app = App(store, gid, PowController(), Screen(), status, hello_seconds=5, clock=clock)
+    app.step()
+    banner = app.screen.shown[-1].banner
+    assert "usb (USB camera at /dev/video0)" in banner and "keyboard and screen" in banner
+    clock.t += 6
+    app.step()
+    assert app.screen.shown[-1].banner is None
 
 
 def test_inputs_queue_is_drained_in_order(tmp_path):
