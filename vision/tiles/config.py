@@ -25,6 +25,10 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "min_distance": 7.0,
         # …and than this many times the border's own typical (90th percentile) distance.
         "distance_factor": 2.2,
+        # The table's light is evened out before the second pass: its brightness is estimated
+        # on a copy this much smaller, blurred by this fraction of its short side (0: off).
+        "flatten_scale": 0.125,
+        "flatten_sigma": 0.12,
         # Touching tiles are cut where the blob thins below this fraction of its usual height.
         "cut_depth": 0.7,
         # A tile seen from above: a square filling its rotated box, about the tile size.

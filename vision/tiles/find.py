@@ -68,14 +68,12 @@ def _bin_index(img: np.ndarray) -> np.ndarray:
     return (q[..., 0] << 10) | (q[..., 1] << 5) | q[..., 2]
 
 
-def foreground(config: Mapping[str, Any], frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(mask uint8 of "not table", the frame scaled down, BGR) at the working scale.
+def _table_mask(config: Mapping[str, Any], small: np.ndarray) -> np.ndarray:
+    """Mask (uint8) of the pixels far from every table colour learned from the border band.
 
     The table colours are a k-means of the border band in Lab; the distance of every colour
     to them is computed once per frame on a 32³ table of BGR bins, then looked up per pixel.
     """
-    s = config["scale"]
-    small = cv2.resize(frame, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
     h, w = small.shape[:2]
     b = max(2, int(round(min(h, w) * config["border"])))
     band = np.concatenate(
@@ -103,7 +101,46 @@ def foreground(config: Mapping[str, Any], frame: np.ndarray) -> tuple[np.ndarray
     d2 = d2.min(1)
     lut = np.where(d2 > thresh * thresh, 255, 0).astype(np.uint8)
     mask = lut[_bin_index(small)]
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def _flatten(config: Mapping[str, Any], small: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The frame with the table's light made even: each pixel divided by the brightness of the
+    table around it (a normalised convolution of the pixels `mask` calls table, so the tiles
+    themselves do not darken or lighten the estimate). Removes a bright spot or a gradient
+    that the border band never saw."""
+    h, w = small.shape[:2]
+    f = config["flatten_scale"]
+    lw, lh = max(8, int(w * f)), max(8, int(h * f))
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    table = (mask == 0).astype(np.float32)
+    g = cv2.resize(gray * table, (lw, lh), interpolation=cv2.INTER_AREA)
+    t = cv2.resize(table, (lw, lh), interpolation=cv2.INTER_AREA)
+    sigma = config["flatten_sigma"] * min(lw, lh)
+    g = cv2.GaussianBlur(g, (0, 0), sigma)
+    t = cv2.GaussianBlur(t, (0, 0), sigma)
+    light = g / np.maximum(t, 1e-3)
+    if not np.any(t > 0.05):
+        return small
+    level = float(np.median(light[t > 0.05]))
+    gain = np.clip(level / np.maximum(light, 1.0), 0.5, 2.0)
+    gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
+    return np.clip(small * gain[:, :, None], 0, 255).astype(np.uint8)
+
+
+def foreground(config: Mapping[str, Any], frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(mask uint8 of "not table", the frame scaled down, BGR) at the working scale.
+
+    Two passes: the first finds the table, whose light is then evened out (`_flatten`), and
+    the second tells table from not-table again in the even light.
+    """
+    s = config["scale"]
+    small = cv2.resize(frame, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+    mask = _table_mask(config, small)
+    if config["flatten_sigma"] > 0:
+        # Both passes must agree: the even light drops a bright spot the band never saw, and
+        # the first pass drops the rim the evening leaves along a hard shadow's edge.
+        mask = cv2.bitwise_and(mask, _table_mask(config, _flatten(config, small, mask)))
     return mask, small
 
 
