@@ -117,3 +117,14 @@ def test_config_typos_are_errors():
     with pytest.raises(BadConfig, match="min_scor"):
         tiles_config({"min_scor": 0.5})
     assert tiles_config({"min_score": 0.5})["min_score"] == 0.5
+
+
+def test_pow_3_uneven_light_on_felt_is_evened_out_not_refused():
+    """Seeded felt scene lit unevenly: the one-pass reader saw the light itself as something
+    beside the rows and refused; the second pass in evened-out light reads it exactly."""
+    s = scene(6014, surface="felt")
+    assert read_tiles(tiles_config({"flatten_sigma": 0}), profile(), s.image).status != "ok"
+    r = read_tiles(CONFIG, profile(), s.image)
+    assert r.reason is None
+    assert values(r.heroes) == [t.value for t in s.heroes]
+    assert values(r.villains) == [t.value for t in s.villains]
