@@ -5,7 +5,9 @@ still give: a ship's cargo, each player's card and bet, a tile's face). In the l
 next/previous move the highlight and confirm (or select) opens the highlighted form — or
 enters it at once when it has no fields. In a form, next/previous change the highlighted
 field's value, select moves to the next field, player:N jumps to player N's first field, and
-confirm enters the action. A touch on option N opens (or enters) form N. Undo closes the form.
+confirm enters the action — except in a form with a field per player (Malacca's reveal), where
+confirm means "this player's values as shown, next player" and enters only on the last player:
+a bet left at 0 then costs no press. A touch on option N opens (or enters) form N. Undo closes the form.
 """
 
 from __future__ import annotations
@@ -98,6 +100,10 @@ class FormController:
                         self.field = k
                         break
         elif name == "confirm":
+            later = next_player_field(form, self.field)
+            if later is not None:
+                self.field = later
+                return []
             self.editing = None
             return self._enter(form)
         return []
@@ -123,6 +129,18 @@ class FormController:
         from display.build import view_for
 
         return view_for(self, game, status)
+
+
+def next_player_field(form: Form, at: int) -> int | None:
+    """The first field after `at` that belongs to another player than field `at`'s, else None
+    (the field is nobody's, or its player is the last of the form)."""
+    player = form.fields[at].player
+    if player is None:
+        return None
+    for k in range(at + 1, len(form.fields)):
+        if form.fields[k].player not in (None, player):
+            return k
+    return None
 
 
 def inputs_for(controller: FormController, game: Game, target: dict[str, Any]) -> list[str]:

@@ -2,9 +2,9 @@
 
 The input model is the app's form controller (companion/controllers/forms.py) drawn by the
 Malacca screen: the reveal form lists each player's card then bet, captain first; next and
-previous step a value (both wrap), select goes to the next field, confirm enters the whole
-reveal. `fewest_presses` plans the shortest sequence (previous when it is shorter, and no
-visit to trailing fields already right); the test drives the real controller with it and
+previous step a value (both wrap), select goes to the player's bet, confirm means "as shown,
+next player" and enters the reveal on the last player. `fewest_presses` plans the shortest
+sequence (previous when it is shorter, no visit to a bet already right); the test drives the real controller with it and
 checks the action it enters is the record's.
 """
 
@@ -36,17 +36,17 @@ def fewest_presses(controller, game: Game, target: dict) -> list[str]:
     presses = ["next"] * down if down <= up else ["previous"] * up
     presses.append("confirm")  # opens the form
     form = forms[i]
-    steps = []
+    # Per player (captain first): step the card; select and step the bet only when it is not
+    # the one shown; confirm = "as shown, next player" (the last player's confirm enters).
+    by_player: dict[str, list[str]] = {}
     for f in form.fields:
         k = f.choices.index(_value(target, f.path))
         fwd, back = (k - f.index) % len(f.choices), (f.index - k) % len(f.choices)
-        steps.append(["next"] * fwd if fwd <= back else ["previous"] * back)
-    last = max((j for j, s in enumerate(steps) if s), default=0)
-    for j, s in enumerate(steps[: last + 1]):
-        if j:
-            presses.append("select")
-        presses += s
-    presses.append("confirm")  # enters every player's card and bet at once
+        steps = ["next"] * fwd if fwd <= back else ["previous"] * back
+        mine = by_player.setdefault(f.player, [])
+        mine += (["select", *steps] if steps else []) if f.key.endswith(".bet") else steps
+    for steps in by_player.values():
+        presses += [*steps, "confirm"]
     return presses
 
 
@@ -70,13 +70,14 @@ def enter(game: Game, target: dict) -> int:
     return len(keys)
 
 
-def test_mal_7_first_round_of_the_example_takes_16_presses():
+def test_mal_7_first_round_of_the_example_takes_14_presses():
     # Captain Jon, then Kai, Hal, Dee: all trade — one press back from attack for Jon, Kai
     # and Hal (3 cards), two forward for Dee (Laskarina holds a special: 8 cards, MAL-30);
-    # bets 0, 5 (Kai holds 5: one press back from 0 wraps to 5), 0, 1; 7 selects; open and
-    # confirm: 3 + 2 + 1 + 1 + 7 + 2 = 16.
+    # bets 0, 5 (Kai holds 5: select, one press back from 0 wraps to 5), 0, 1 (select, next);
+    # a confirm per player: open 1 + Jon 2 + Kai 4 + Hal 2 + Dee 5 = 14 (16 when confirm
+    # entered the whole reveal and select walked every field).
     game, target = next(reveals("malacca-legal-000.jsonl"))
-    assert enter(game, target) == 16
+    assert enter(game, target) == 14
 
 
 @pytest.mark.parametrize("record", ["malacca-legal-000.jsonl", "malacca-legal-001.jsonl"])
@@ -92,7 +93,19 @@ def test_mal_7_every_reveal_of_the_examples_enters_with_few_presses(record):
     )
 
 
-def test_mal_7_a_round_where_everyone_plays_attack_without_a_bet_is_two_presses():
+def test_mal_7_a_round_where_everyone_plays_attack_without_a_bet_is_a_confirm_each():
+    # open, then one confirm per player ("as shown, next player"; the last one enters)
     game, target = next(reveals("malacca-legal-000.jsonl"))
     cards = {p: {"card": "attack", "bet": 0} for p in target["cards"]}
-    assert enter(game, {"type": "reveal", "cards": cards}) == 2
+    assert enter(game, {"type": "reveal", "cards": cards}) == 1 + 4
+
+
+def test_mal_7_confirm_on_a_card_keeps_the_bet_shown_and_moves_to_the_next_player():
+    game, target = next(reveals("malacca-legal-000.jsonl"))
+    c = malacca.controller()
+    c.on_input("confirm", game)  # open the reveal
+    first = c.editing.fields[c.field].player
+    assert c.on_input("confirm", game) == []
+    assert c.editing.fields[c.field].player != first
+    assert c.editing.fields[c.field].key.endswith(".card")
+    assert c.editing.fields[1].value == 0  # the first player's bet stayed as shown
