@@ -43,6 +43,9 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "fit_max": 2.0,
         "not_a_die": 4.0,  # best distance beyond this many typical distances: not a die at all  # best distance beyond this many typical distances: not a known face
         "max_dice": 5,
+        # Dice the picture must show (None: any number up to max_dice). With a count, fewer
+        # dice found is "missing": a die not found must not pass as a reading without it.
+        "dice_in_play": None,
         "kept_zone": (0.0, 0.0, 1.0, 0.25),
     }
 )

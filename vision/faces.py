@@ -55,9 +55,14 @@ def descriptor(patch: np.ndarray) -> np.ndarray:
     rel = cv2.GaussianBlur(rel, (0, 0), n / 24.0)
     small = cv2.resize(rel, (DESC, DESC), interpolation=cv2.INTER_AREA)
     # Brightness (the shape of the print) and hue (its colour) weigh the same, and each is
-    # unit length: the pattern matters, not its contrast (which blur and light change).
-    light = small[:, :, :1] / max(float(np.linalg.norm(small[:, :, 0])), 1e-6)
-    hue = small[:, :, 1:] / max(float(np.linalg.norm(small[:, :, 1:])), 1e-6)
+    # about unit length: the pattern matters, not its contrast (which blur and light change).
+    # A print with no colour of its own (black pips on a white die) has only noise in hue
+    # (JPEG chroma, white balance): scaled to unit length that noise would weigh as much as
+    # the pips. So each part is scaled by its own length but at least by 0.3 of the other's.
+    ln = float(np.linalg.norm(small[:, :, 0]))
+    hn = float(np.linalg.norm(small[:, :, 1:]))
+    light = small[:, :, :1] / max(ln, 0.3 * hn, 1e-6)
+    hue = small[:, :, 1:] / max(hn, 0.3 * ln, 1e-6)
     return (np.concatenate([light, hue], axis=2).reshape(-1) / np.sqrt(2)).astype(np.float32)
 
 

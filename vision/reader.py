@@ -7,6 +7,7 @@ Frames are BGR uint8 H×W×3 (what OpenCV and picamera2's "RGB888" give). A read
   "cocked"    a die rests cocked on another (or dice are piled)
   "too-many"  more dice are seen than are in play (config "max_dice")
   "uncertain" a die was found but its face is not read with confidence
+  "missing"   fewer dice are found than the picture must show (config "dice_in_play")
 Unsure means unreadable: a wrong reading committed is worse than asking the table.
 """
 
@@ -22,7 +23,7 @@ from .faces import descriptor, face_patch, match
 from .finder import find_dice
 from .profile import DiceProfile
 
-REASONS = ("cut", "blurred", "cocked", "too-many", "uncertain")
+REASONS = ("cut", "blurred", "cocked", "too-many", "uncertain", "missing")
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,8 @@ def read_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
         reasons.add("too-many")
     if any(d.confidence < float(config["min_confidence"]) for d in dice):
         reasons.add("uncertain")
+    if config["dice_in_play"] is not None and len(dice) < int(config["dice_in_play"]):
+        reasons.add("missing")
     for reason in REASONS:
         if reason in reasons:
             return DiceReading("unreadable", reason, dice)

@@ -164,13 +164,22 @@ def teach(
     )
     rng = np.random.default_rng(seed)
     names = tuple(faces)
+    looked = {
+        (name, path): (find_teach_dice(img), img.shape[:2])
+        for name in names
+        for path in faces[name]
+        for img in (load_bgr(path),)
+    }
+    taken = _crops_taken(looked)
     seen: list[tuple[int, Path, list[TaughtDie]]] = []
     body_px, table_px, sides = [], [], []
     for f, name in enumerate(names):
         found_any = False
         for path in faces[name]:
+            if (name, path) not in taken:
+                continue
             img = load_bgr(path)
-            dice, fg = find_teach_dice(img)
+            dice, fg = looked[(name, path)][0]
             seen.append((f, path, dice))
             for die in dice:
                 sides.append(die.side)
@@ -183,7 +192,10 @@ def teach(
             if len(tp):
                 table_px.append(tp[rng.permutation(len(tp))[:20000]].astype(np.float32))
         if not found_any:
-            raise BadProfile(f"no die found in the images of the face {name!r}")
+            raise BadProfile(
+                f"no die found in the images of the face {name!r}: show the dice with that "
+                f"face up on the table, or crops of one die"
+            )
     lut = _colour_model(np.concatenate(body_px), table_px, rng)
 
     # Second look: find the teach dice as the reader will find dice, so templates are cut out
@@ -233,6 +245,31 @@ def teach(
     mean, basis = _pca(raw.rotated[0], rng)
     profile = replace(raw, mean=mean, basis=basis)
     return replace(profile, typical_distance=_typical_distance(profile))
+
+
+def _crops_taken(looked: dict) -> set:
+    """The teach pictures to learn from. Where no die is found, `find_teach_dice` takes the
+    picture as a crop of one die filling it; that is believed only of a crop-like picture:
+    about a die's size next to the dice found in the other pictures, or square when no picture
+    showed a die on a table. A photo where the dice were missed (or of an empty table) would
+    otherwise teach the table's colours as die body and the whole frame as the die's size
+    (a 691 px "die" from a 1280×720 photo, measured on the foreign scenes)."""
+
+    def whole(dice: list[TaughtDie], shape: tuple[int, int]) -> bool:
+        return len(dice) == 1 and dice[0].side >= 0.9 * min(shape)
+
+    found = [
+        d.side for ((dice, _), shape) in looked.values() if not whole(dice, shape) for d in dice
+    ]
+    med = float(np.median(found)) if found else None
+    taken = set()
+    for key, ((dice, _), (h, w)) in looked.items():
+        crop_like = (med is not None and min(h, w) <= 2.0 * med) or (
+            med is None and max(h, w) <= 1.3 * min(h, w)
+        )
+        if not whole(dice, (h, w)) or crop_like:
+            taken.add(key)
+    return taken
 
 
 PCA_DIMS = 160

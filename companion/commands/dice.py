@@ -68,7 +68,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "read",
         help="read the dice in images",
         description="Find and read every die in each image. Status 'unreadable' (with a "
-        "reason: cut, blurred, cocked, too-many, uncertain) when unsure.",
+        "reason: cut, blurred, cocked, too-many, uncertain, missing) when unsure.",
     )
     r.add_argument("images", type=Path, nargs="+", metavar="IMAGE")
     r.add_argument("--profile", type=Path, metavar="PROFILE", help="teach profile (default: "
@@ -76,6 +76,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     r.add_argument(
         "--max-dice", type=_positive, default=5, metavar="N", help="dice in play (default 5, POW)"
     )
+    r.add_argument("--dice", type=_positive, metavar="N", help="the images show exactly N dice: "
+                   "fewer found is unreadable (reason: missing)")  # fmt: skip
     r.add_argument("--kept-zone", type=_zone, metavar="L,T,R,B", help="kept zone as frame fractions "
                    "(default: vision.kept_zone in the config)")  # fmt: skip
     r.add_argument("--jsonl", action="store_true", help="one JSON object per image")
@@ -164,7 +166,13 @@ def run_read(args: argparse.Namespace) -> int:
     except VisionError as exc:
         raise _vision_error(exc) from None
     zone = args.kept_zone or tuple(config["vision"]["kept_zone"])
-    settings = dice_config({"max_dice": args.max_dice, "kept_zone": zone})
+    settings = dice_config(
+        {
+            "max_dice": max(args.max_dice, args.dice or 0),
+            "dice_in_play": args.dice,
+            "kept_zone": zone,
+        }
+    )
     failed = 0
     for path in args.images:
         try:
