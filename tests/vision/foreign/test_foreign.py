@@ -1,0 +1,110 @@
+"""Acceptance of the dice reader on dice it was not written for (issue #6), through the real
+CLI: `companion dice teach` on a foreign teach folder, then `companion dice read --jsonl`.
+
+The scenes (tests/vision/foreign/scenes.py, independent of vision/render) are pip dice and
+outline-style POW-like dice on felt and wood under a 20–30° oblique camera. A committed wrong
+reading is the worst failure, so "ok" with the wrong dice must never happen; how many dice are
+read is measured against the issue's goal and marked as a known gap where it falls short.
+"""
+
+import json
+
+import pytest
+
+from companion.cli import main
+from tests.vision.foreign.scenes import render, write_scenes, write_teach
+from tests.vision.foreign.score import score
+
+COUNT = 6  # scenes per set: small, so the file runs in seconds
+
+
+def _run(capsys, *argv):
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+@pytest.fixture(scope="module", params=["pips", "outline"])
+def foreign(request, tmp_path_factory):
+    style = request.param
+    root = tmp_path_factory.mktemp(f"foreign-{style}")
+    write_teach(root / "teach", style, seed=7100, per_face=1, crops=1)
+    truth = write_scenes(root / "scenes", style, seed=7200, count=COUNT)
+    return style, root, truth
+
+
+@pytest.fixture(scope="module")
+def readings(foreign, tmp_path_factory):
+    style, root, truth = foreign
+    profile = root / "profile.npz"
+    assert main(["dice", "teach", str(root / "teach"), "--out", str(profile)]) == 0
+    return style, root, truth, profile
+
+
+def _read(capsys, root, truth, profile, *extra):
+    images = [str(root / "scenes" / name) for name in truth]
+    rc, out, err = _run(capsys, "dice", "read", *images, "--profile", str(profile), "--jsonl",
+                        *extra)  # fmt: skip
+    assert rc == 0, err
+    return score(truth, [json.loads(line) for line in out.splitlines()])
+
+
+def test_foreign_dice_are_never_committed_wrong(readings, capsys):
+    # design.md Vision: a wrong committed reading is worse than asking. With the count of dice
+    # in play given, a die missed or misread must make the image unreadable.
+    style, root, truth, profile = readings
+    s = _read(capsys, root, truth, profile, "--dice", "5")
+    assert s.wrong_ok == 0, s.line()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known gap (measured 0-2% of foreign dice read on 40+40 scenes, README 'Teach the "
+    "dice'): oblique pip and dark-bodied dice are mostly found but left uncertain or missed",
+)
+def test_foreign_dice_read_as_well_as_the_issue_asks(readings, capsys):
+    # Issue #6 goals: >= 99.5 % of dice read correctly, <= 3 % of images unreadable.
+    style, root, truth, profile = readings
+    s = _read(capsys, root, truth, profile, "--dice", "5")
+    assert s.accuracy >= 0.995 and s.unreadable_rate <= 0.03, s.line()
+
+
+def test_teach_with_an_empty_face_folder_says_which(tmp_path, capsys):
+    write_teach(tmp_path / "teach", "pips", seed=7300, per_face=1, crops=0)
+    for p in (tmp_path / "teach" / "4").iterdir():
+        p.unlink()
+    rc, _, err = _run(
+        capsys, "dice", "teach", str(tmp_path / "teach"), "--out", str(tmp_path / "p")
+    )
+    assert rc == 1 and len(err.strip().splitlines()) == 1
+    assert "4" in err and "no images" in err
+    assert not (tmp_path / "p").exists()
+
+
+def test_teach_with_no_dice_visible_says_which_face(tmp_path, capsys):
+    import cv2
+    import numpy as np
+
+    # Photos of the felt with no die on them: not a crop of a die either (a 1280x720 picture).
+    for k, face in enumerate(("shield", "skull")):
+        (tmp_path / "teach" / face).mkdir(parents=True)
+        empty, _ = render(np.random.default_rng(k), [], "outline", "felt")
+        cv2.imwrite(str(tmp_path / "teach" / face / "table.jpg"), empty)
+    rc, _, err = _run(
+        capsys, "dice", "teach", str(tmp_path / "teach"), "--out", str(tmp_path / "p")
+    )
+    assert rc == 1 and len(err.strip().splitlines()) == 1
+    assert "no die found" in err and "'shield'" in err
+    assert not (tmp_path / "p").exists()
+
+
+def test_teach_with_a_file_that_is_not_an_image_names_it(tmp_path, capsys):
+    write_teach(tmp_path / "teach", "pips", seed=7500, per_face=1, crops=0)
+    bad = tmp_path / "teach" / "2" / "notes.jpg"
+    bad.write_text("these are my dice")
+    rc, _, err = _run(
+        capsys, "dice", "teach", str(tmp_path / "teach"), "--out", str(tmp_path / "p")
+    )
+    assert rc == 1 and len(err.strip().splitlines()) == 1
+    assert "notes.jpg" in err and "not an image" in err
+    assert not (tmp_path / "p").exists()
