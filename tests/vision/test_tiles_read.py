@@ -120,10 +120,20 @@ def test_config_typos_are_errors():
 
 
 def test_pow_3_uneven_light_on_felt_is_evened_out_not_refused():
-    """Seeded felt scene lit unevenly: the one-pass reader saw the light itself as something
-    beside the rows and refused; the second pass in evened-out light reads it exactly."""
-    s = scene(6014, surface="felt")
+    """Seeded felt scene lit unevenly: the one-pass reader took the light for something over
+    the hero row and refused; the second pass in evened-out light reads it exactly."""
+    s = scene(6038, surface="felt")
     assert read_tiles(tiles_config({"flatten_sigma": 0}), profile(), s.image).status != "ok"
+    r = read_tiles(CONFIG, profile(), s.image)
+    assert r.reason is None
+    assert values(r.heroes) == [t.value for t in s.heroes]
+    assert values(r.villains) == [t.value for t in s.villains]
+
+
+def test_pow_3_a_tile_of_no_row_colour_well_clear_of_the_rows_does_not_refuse():
+    """Seeded scene with a distractor tile-shaped thing a couple of sides off the rows: it was
+    refused as "neither the taught blue nor orange"; now ignored like a player's stack."""
+    s = scene(5013)
     r = read_tiles(CONFIG, profile(), s.image)
     assert r.reason is None
     assert values(r.heroes) == [t.value for t in s.heroes]

@@ -67,8 +67,16 @@ def test_an_empty_row_beside_unexplained_blobs_is_not_an_emptied_row():
 
 
 def test_a_tile_of_neither_colour_beside_the_rows_is_asked_about():
-    rows = read(*HEROES, *VILLAINS, blob(200 + PITCH * 2, 500, GREY))
+    # Half out of line (within `stray` sides), where a row's tile could still be.
+    rows = read(*HEROES, *VILLAINS, blob(200 + PITCH * 2, 475, GREY))
     assert rows.problem and "neither the taught blue nor orange" in rows.problem
+
+
+def test_a_tile_of_neither_colour_clear_of_both_rows_is_ignored_like_a_stack():
+    # Past `stray` sides from both lines, as a blue or orange tile there would be ignored; a row
+    # lost whole in odd light is still caught (the empty-row test above).
+    rows = read(*HEROES, *VILLAINS, blob(200 + PITCH * 2, 500, GREY))
+    assert rows.problem is None
 
 
 def test_nothing_on_the_table():

@@ -246,7 +246,9 @@ def find_rows(
         along = [float((np.array(b.center) - p) @ d) for b in rows[kind]]
         for b in unknown:
             c = np.array(b.center) - p
-            if abs(c @ normal) < config["row_spacing"] * side and (
+            # Near a row's line, as for tiles of its colour (`stray`); a row lost whole is
+            # caught above by the check for a row with no tile seen.
+            if abs(c @ normal) < config["stray"] * side and (
                 min(along) - reach[kind] < c @ d < max(along) + reach[kind]
             ):
                 return Rows(
