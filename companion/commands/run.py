@@ -37,8 +37,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--game",
         choices=("pow", "malacca", "digmars"),
-        default="pow",
-        help="the game to start when none is unfinished (default pow)",
+        default=None,
+        help="the game to start when none is unfinished (default: the setup screen)",
     )
     p.add_argument("--players", default="", help="players of a new game, comma-separated")
     p.add_argument(
@@ -103,7 +103,15 @@ def _serve(args, config, kind: str, path: str, store, closing) -> None:
     from ..wiring import camera_choice, controller_for, open_game
 
     players = [p.strip() for p in args.players.split(",") if p.strip()]
-    game_id, resumed = open_game(store, new_header(args.game, players, config))
+    if store.unfinished() is None and args.game is None and not players:
+        from ..setup_flow import choose_new_game
+
+        header = choose_new_game(args, config)  # the table picks game, players, rules
+        if header is None:
+            return
+    else:
+        header = new_header(args.game or "pow", players, config)
+    game_id, resumed = open_game(store, header)
     game = store.load(game_id)
     name = game.header["game"]
     controller = controller_for(name)

@@ -72,6 +72,8 @@ def test_run_starts_stops_on_sigterm_and_resumes(tmp_path):
 def test_run_uses_gpio_buttons_where_a_pin_factory_is_set(tmp_path):
     proc = _start(
         tmp_path / "g.sqlite3",
+        "--game",
+        "pow",
         "--camera",
         "sim",
         env_extra={"GPIOZERO_PIN_FACTORY": "mock"},
@@ -95,3 +97,11 @@ def test_run_flag_errors_are_one_clear_line(tmp_path, args, message):
     err = proc.stderr.read()
     assert proc.wait(30) == 1
     assert message in err and "Traceback" not in err
+
+
+def test_run_with_no_unfinished_game_and_none_named_shows_the_setup_screen(tmp_path):
+    proc = _start(tmp_path / "s.sqlite3", "--camera", "sim", "--buttons", "keyboard")
+    try:
+        _until(proc, "no unfinished game: the setup screen")
+    finally:
+        assert _stop(proc) == 0
