@@ -94,6 +94,7 @@ class DiceTeachWizard:
         camera, size = None, (0, 0)
         if self.frame is not None:
             import cv2
+
             from vision.teach import find_teach_dice
 
             h, w = self.frame.shape[:2]

@@ -23,11 +23,11 @@ class ShownFrames:
 def test_dice_teach_wizard_profile_reads_rendered_dice(tmp_path):
     from companion.controllers.teach_wizard import DiceTeachWizard
     from vision.config import dice_config
+    from vision.profile import DiceProfile
     from vision.reader import read_dice
     from vision.render.dice import STYLES
     from vision.render.scene import SceneSpec, render_scene
     from vision.render.sets import write_teach_set
-    from vision.profile import DiceProfile
 
     faces = tuple(STYLES["pow"].faces)
     shots = write_teach_set(tmp_path / "rendered", 7, style="pow", per_face=2)
