@@ -57,12 +57,9 @@ usage: $0 [--dry-run] [--user NAME] [--prefix DIR] [--no-start] [--console-boot]
 EOF
 }
 
-die() {
-    echo "install.sh: $*" >&2
-    exit 1
-}
-warn() { echo "install.sh: warning: $*" >&2; }
-say() { echo "== $*"; }
+me=install.sh
+# shellcheck source=deploy/steps.sh
+. "$(dirname "${BASH_SOURCE[0]}")/steps.sh"
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -100,25 +97,9 @@ if [ "$print_unit" = 1 ]; then
     exit 0
 fi
 
-# Print a step as a shell command (quoted only where the shell needs it); run it unless this is
-# a dry run.
-run() {
-    local arg line="+"
-    for arg in "$@"; do
-        if [[ $arg =~ ^[A-Za-z0-9_./=:,@%+-]+$ ]]; then line+=" $arg"; else line+=" $(printf '%q' "$arg")"; fi
-    done
-    echo "$line"
-    if [ "$dry_run" = 0 ]; then
-        "$@"
-    fi
-}
 
 # -- where are we ------------------------------------------------------------------------------
-[ "$dry_run" = 1 ] && say "dry run: printing the steps, changing nothing"
-if [ "$(id -u)" != 0 ]; then
-    [ "$dry_run" = 1 ] || die "run as root: sudo $0 $args"
-    warn "not root (fine for --dry-run)"
-fi
+need_root "$args"
 # shellcheck source=/dev/null
 codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-unknown}") || codename=unknown
 [ "$codename" = bookworm ] ||

@@ -30,12 +30,9 @@ usage: $0 [--dry-run] [--purge] [--user NAME] [--prefix DIR]
 EOF
 }
 
-die() {
-    echo "uninstall.sh: $*" >&2
-    exit 1
-}
-warn() { echo "uninstall.sh: warning: $*" >&2; }
-say() { echo "== $*"; }
+me=uninstall.sh
+# shellcheck source=deploy/steps.sh
+. "$(dirname "${BASH_SOURCE[0]}")/steps.sh"
 
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -61,24 +58,8 @@ case "$prefix" in
         die "--prefix '$prefix' is a system directory, not the companion's" ;;
 esac
 
-# Print a step as a shell command (quoted only where the shell needs it); run it unless this is
-# a dry run.
-run() {
-    local arg line="+"
-    for arg in "$@"; do
-        if [[ $arg =~ ^[A-Za-z0-9_./=:,@%+-]+$ ]]; then line+=" $arg"; else line+=" $(printf '%q' "$arg")"; fi
-    done
-    echo "$line"
-    if [ "$dry_run" = 0 ]; then
-        "$@"
-    fi
-}
 
-[ "$dry_run" = 1 ] && say "dry run: printing the steps, changing nothing"
-if [ "$(id -u)" != 0 ]; then
-    [ "$dry_run" = 1 ] || die "run as root: sudo $0 $args"
-    warn "not root (fine for --dry-run)"
-fi
+need_root "$args"
 
 say "service $service"
 if [ -e "$unit_dir/$service.service" ] || [ "$dry_run" = 1 ]; then

