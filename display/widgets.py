@@ -248,3 +248,12 @@ def banner_bar(c: Canvas, text: str) -> None:
     """A hardware fault (camera lost…) across the top, over the title."""
     c.box((0, 0, 800, 44), theme.ERROR_BG)
     c.text(text, (10, 2, 780, 40), theme.BODY, theme.TEXT, "center", bold=True)
+
+
+def status_bars(c: Canvas, banner, notice) -> None:
+    """The bars every screen may carry: what the companion is using (banner), then a rule
+    error or notice in the table's language with its rule id."""
+    if banner:
+        banner_bar(c, banner)
+    if notice:
+        notice_bar(c, c.lang.rule_message(notice.rule, notice.message))

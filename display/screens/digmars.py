@@ -386,10 +386,7 @@ def render_board(c: Canvas, m: DigMarsBoard) -> None:
     )
     _board(c, m)
     _panel(c, m)
-    if m.banner:
-        widgets.banner_bar(c, m.banner)
-    if m.notice:
-        widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
+    widgets.status_bars(c, m.banner, m.notice)
     if m.entry:
         hints = [
             (_("Previous"), inputs.PREVIOUS),

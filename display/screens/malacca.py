@@ -356,10 +356,7 @@ def render_round(c: Canvas, m: MalaccaRound) -> None:
             y += 46
         if m.settlement:
             _ledger(c, m.settlement, (px, y + 4, pw, 436 - y - 8))
-    if m.banner:
-        widgets.banner_bar(c, m.banner)
-    if m.notice:
-        widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
+    widgets.status_bars(c, m.banner, m.notice)
     if m.entry is not None:
         hints = [
             (_("Previous"), inputs.PREVIOUS),
@@ -464,8 +461,5 @@ def render_final(c: Canvas, m: MalaccaFinal) -> None:
         [(p, v, colours[i]) for i, (p, v) in enumerate(m.history)],
         _("Coins over the game"),
     )
-    if m.banner:
-        widgets.banner_bar(c, m.banner)
-    if m.notice:
-        widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
+    widgets.status_bars(c, m.banner, m.notice)
     widgets.footer(c, [(_("New game"), inputs.CONFIRM)])

@@ -200,10 +200,7 @@ def render_turn(c: Canvas, m: PowTurn) -> None:
         c.outline((10, 190, 780, 150), theme.FOCUS, width=4, radius=14)
         c.text(text, (24, 196, 752, 92), theme.TITLE, theme.TEXT, "center", bold=True, wrap=True)
         c.text(_("Roll all 5 dice"), (24, 290, 752, 44), theme.BODY, theme.FOCUS, "center")
-    if m.banner:
-        widgets.banner_bar(c, m.banner)
-    if m.notice:
-        widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
+    widgets.status_bars(c, m.banner, m.notice)
     if m.manual is not None:
         hints = [
             (_("Previous"), inputs.PREVIOUS),
@@ -346,8 +343,5 @@ def render_tally(c: Canvas, m: PowTally) -> None:
             (10, 436 - chart_h, 780, chart_h - 2),
             [(name, vs, colours[i]) for i, (name, vs) in enumerate(m.history)],
         )
-    if m.banner:
-        widgets.banner_bar(c, m.banner)
-    if m.notice:
-        widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
+    widgets.status_bars(c, m.banner, m.notice)
     widgets.footer(c, [(_("New game"), inputs.CONFIRM)])

@@ -207,10 +207,7 @@ def render_setup(c: Canvas, m: Setup) -> None:
             colour=(40, 140, 70),
             size=theme.TITLE,
         )
-    if m.banner:
-        widgets.banner_bar(c, m.banner)
-    if m.notice:
-        widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
+    widgets.status_bars(c, m.banner, m.notice)
     widgets.footer(
         c,
         [
@@ -382,10 +379,7 @@ def render_wizard(c: Canvas, m: Wizard) -> None:
                 "center",
                 bold=True,
             )
-    if m.banner:
-        widgets.banner_bar(c, m.banner)
-    if m.notice:
-        widgets.notice_bar(c, c.lang.rule_message(m.notice.rule, m.notice.message))
+    widgets.status_bars(c, m.banner, m.notice)
     if m.kind == "buttons":
         widgets.footer(c, [(_("Skip"), inputs.NEXT)])
     else:
