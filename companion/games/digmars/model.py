@@ -8,6 +8,7 @@ difficulties, points) are never constants here (DIG-2): the table enters them as
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -98,7 +99,18 @@ class State:
         )
 
     def stack(self, place: Place) -> Stack:
-        return self.board[index(place)]
+        return self.board[place[0] * SIZE + place[1]]
+
+    def evolve(self, changes: Mapping[str, Any]) -> State:
+        """This state with `changes` (field -> value): `dataclasses.replace` without its
+        per-call field introspection and `__init__`, which were most of an action's cost."""
+        if not changes.keys() <= _FIELDS:
+            raise TypeError(f"State has no field(s) {', '.join(changes.keys() - _FIELDS)}")
+        new = object.__new__(State)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        return new
 
     def player_index(self, player: str) -> int | None:
         return self.players.index(player) if player in self.players else None
@@ -116,6 +128,9 @@ class State:
     @property
     def tiles_on_board(self) -> int:
         return sum(stack.height for stack in self.board)
+
+
+_FIELDS = frozenset(f.name for f in dataclasses.fields(State))
 
 
 # --- actions (records.md, Dig Mars) --------------------------------------------------------

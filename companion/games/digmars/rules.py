@@ -8,7 +8,8 @@ very checks `apply` makes, so the two can never disagree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import functools
+from dataclasses import dataclass
 
 from ..base import RuleError
 from .model import (
@@ -126,8 +127,11 @@ def _turn_of(state: State, player: str, kind: str) -> int:
     return i
 
 
-# The turn bookkeeping an action changes, as keyword arguments for one `replace` at its end.
-Spent = dict
+# What an action changes: field name -> new value, for one `State.evolve` in `apply`. Handlers
+# return it rather than a new state so `options` can ask "is this legal?" by running every check
+# without building states it throws away.
+Changes = dict
+Spent = Changes  # the turn bookkeeping part of it (actions_used or bonuses)
 
 
 def _spend(state: State, kind: str, free_with: str | None = None) -> Spent:
@@ -212,7 +216,7 @@ def _dig_checks(state: State, action: Dig | Transport) -> Spent:
 # --- the actions ------------------------------------------------------------------------------
 
 
-def _soil(state: State, a: Soil) -> State:
+def _soil(state: State, a: Soil) -> Changes:
     _game_on(state)
     stack = state.stack(a.at)
     if stack.empty:
@@ -225,10 +229,10 @@ def _soil(state: State, a: Soil) -> State:
             f"soil: the dig difficulty of {where(a.at)} is already entered ({stack.top.dig}); "
             "undo a wrong entry",
         )
-    return replace(state, board=_with_stack(state, a.at, Stack(stack.height, Back(a.dig))))
+    return dict(board=_with_stack(state, a.at, Stack(stack.height, Back(a.dig))))
 
 
-def _place(state: State, a: PlaceStation) -> State:
+def _place(state: State, a: PlaceStation) -> Changes:
     _game_on(state)
     i = state.player_index(a.player)
     if i is None:
@@ -243,8 +247,7 @@ def _place(state: State, a: PlaceStation) -> State:
                 "DIG-4", f"place: a first station goes on a stack, {where(a.at)} is empty"
             )
         nxt = (i + 1) % len(state.players)
-        return replace(
-            state,
+        return dict(
             stations=_add_station(state, i, a.at),
             to_act=nxt,
             phase=PLAY if nxt == 0 else SETUP,
@@ -255,19 +258,19 @@ def _place(state: State, a: PlaceStation) -> State:
             f"place: {a.player} may place a station only at setup or right after a fleet upgrade",
         )
     # DIG-8: the new station goes on any tile or empty place of the board.
-    return replace(state, stations=_add_station(state, i, a.at), pending_place=None)
+    return dict(stations=_add_station(state, i, a.at), pending_place=None)
 
 
-def _dig(state: State, a: Dig) -> State:
+def _dig(state: State, a: Dig) -> Changes:
     spent = _dig_checks(state, a)
     height = state.stack(a.at).height
     board = _with_stack(state, a.at, Stack(height, Face(a.transport, a.points, a.bonus)))
     if a.bonus is not None:  # DIG-5/DIG-12…15: usable once, later in this turn
         spent["bonuses"] = _bonuses_plus(spent.get("bonuses", state.bonuses), a.bonus, +1)
-    return replace(state, board=board, **spent)
+    return dict(board=board, **spent)
 
 
-def _transport(state: State, a: Transport) -> State:
+def _transport(state: State, a: Transport) -> Changes:
     spent = _dig_checks(state, a)
     stack = state.stack(a.at)
     assert isinstance(stack.top, Face)
@@ -284,8 +287,7 @@ def _transport(state: State, a: Transport) -> State:
         best = max(points)
         winners = tuple(p for p, n in zip(state.players, points, strict=True) if n == best)
         spent.update(phase=OVER, to_act=None, winners=winners, bonuses=())
-    return replace(
-        state,
+    return dict(
         board=board,
         points=tuple(points),
         taken=_with(state.taken, i, state.taken[i] + 1),
@@ -293,26 +295,43 @@ def _transport(state: State, a: Transport) -> State:
     )
 
 
+def _rays(frm: Place) -> tuple[tuple[tuple[Place, int], ...], ...]:
+    """The places beyond `frm` in each direction (up, down, left, right), nearest first."""
+    rays = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        ray = []
+        r, c = frm[0] + dr, frm[1] + dc
+        while 0 <= r < SIZE and 0 <= c < SIZE:
+            ray.append(((r, c), index((r, c))))
+            r, c = r + dr, c + dc
+        if ray:
+            rays.append(tuple(ray))
+    return tuple(rays)
+
+
+_RAYS = {place: _rays(place) for place in PLACES}
+
+
 def move_targets(state: State, frm: Place) -> tuple[Place, ...]:
     """DIG-7/DIG-20: the adjacent place in each direction, or, over used-up places, the nearest
-    stack in that direction."""
+    stack in that direction.
+
+    Reading (DIG-7 says "move on in another direction later"): a station on an empty place may
+    also go on in the same direction; the text forbids nothing, it only says what landing is for.
+    """
+    board = state.board
     targets = []
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        r, c = frm[0] + dr, frm[1] + dc
-        if not (0 <= r < SIZE and 0 <= c < SIZE):
-            continue
-        targets.append((r, c))
-        while state.stack((r, c)).empty:
-            r, c = r + dr, c + dc
-            if not (0 <= r < SIZE and 0 <= c < SIZE):
-                break
-            if not state.stack((r, c)).empty:
-                targets.append((r, c))
-                break
+    for (first, k), *beyond in _RAYS[frm]:
+        targets.append(first)
+        if board[k].height == 0:  # jump over the used-up places to the nearest stack, if any
+            for place, j in beyond:
+                if board[j].height:
+                    targets.append(place)
+                    break
     return tuple(targets)
 
 
-def _move(state: State, a: Move) -> State:
+def _move(state: State, a: Move) -> Changes:
     i = _turn_of(state, a.player, "move")
     spent = _spend(state, "move")
     _has_station(state, i, a.frm, "DIG-7", "move")
@@ -328,10 +347,10 @@ def _move(state: State, a: Move) -> State:
             f"move: {where(a.to)} is not the orthogonally adjacent place of {where(a.frm)}, nor "
             "the nearest stack beyond used-up places",
         )
-    return replace(state, stations=_move_station(state, i, a.frm, a.to), **spent)
+    return dict(stations=_move_station(state, i, a.frm, a.to), **spent)
 
 
-def _upgrade(state: State, a: Upgrade) -> State:
+def _upgrade(state: State, a: Upgrade) -> Changes:
     i = _turn_of(state, a.player, "upgrade")
     spent = _spend(state, "upgrade")
     k = EQUIPMENT.index(a.equipment)
@@ -346,8 +365,7 @@ def _upgrade(state: State, a: Upgrade) -> State:
             f"{state.points[i]}",
         )
     levels = _with(state.levels[i], k, level + 1)
-    return replace(
-        state,
+    return dict(
         **spent,
         levels=_with(state.levels, i, levels),
         points=_with(state.points, i, state.points[i] - cost),
@@ -355,7 +373,7 @@ def _upgrade(state: State, a: Upgrade) -> State:
     )
 
 
-def _relocate(state: State, a: Relocate) -> State:
+def _relocate(state: State, a: Relocate) -> Changes:
     _turn_of(state, a.player, "relocate")
     spent = _use_bonus(state, "relocate", "DIG-13", "relocate")
     owner = state.player_index(a.owner)
@@ -368,38 +386,38 @@ def _relocate(state: State, a: Relocate) -> State:
         )
     if a.to == a.frm:
         raise RuleError("DIG-20", "relocate: the station must change its place")
-    return replace(state, stations=_move_station(state, owner, a.frm, a.to), **spent)
+    return dict(stations=_move_station(state, owner, a.frm, a.to), **spent)
 
 
-def _extra_point(state: State, a: ExtraPoint) -> State:
+def _extra_point(state: State, a: ExtraPoint) -> Changes:
     i = _turn_of(state, a.player, "extra_point")
     spent = _use_bonus(state, "extra-point", "DIG-14", "extra_point")
-    return replace(state, points=_with(state.points, i, state.points[i] + 1), **spent)
+    return dict(points=_with(state.points, i, state.points[i] + 1), **spent)
 
 
-def _inspect(state: State, a: Inspect) -> State:
+def _inspect(state: State, a: Inspect) -> Changes:
     _turn_of(state, a.player, "inspect")
     spent = _use_bonus(state, "inspect", "DIG-15", "inspect")
     if state.stack(a.at).empty:
         raise RuleError("DIG-15", f"inspect: {where(a.at)} is used up, there is no tile to look at")
     # What the player saw stays secret: the state only records that the bonus is spent.
-    return replace(state, **spent)
+    return dict(**spent)
 
 
-def _end_turn(state: State, a: EndTurn) -> State:
+def _end_turn(state: State, a: EndTurn) -> Changes:
     _game_on(state)
     _no_placement_owed(state, "end_turn")
     if state.phase == SETUP:
         raise RuleError("DIG-4", "end_turn: every player places a first station first")
     nxt = (state.to_act + 1) % len(state.players)
-    return replace(state, to_act=nxt, actions_used=0, bonuses=())  # DIG-12…15: this turn only
+    return dict(to_act=nxt, actions_used=0, bonuses=())  # DIG-12…15: this turn only
 
 
 def can_declare(state: State, i: int) -> bool:
     return state.points[i] >= VICTORY_AT[len(state.players)]
 
 
-def _declare(state: State, a: Declare) -> State:
+def _declare(state: State, a: Declare) -> Changes:
     i = _turn_of(state, a.player, "declare")
     need = VICTORY_AT[len(state.players)]
     if not can_declare(state, i):
@@ -407,7 +425,7 @@ def _declare(state: State, a: Declare) -> State:
             "DIG-16",
             f"declare: with {len(state.players)} players a declaration needs {need} points",
         )
-    return replace(state, phase=OVER, to_act=None, winners=(a.player,), declared=a.player)
+    return dict(phase=OVER, to_act=None, winners=(a.player,), declared=a.player)
 
 
 _HANDLERS = {
@@ -427,7 +445,7 @@ _HANDLERS = {
 
 def apply(state: State, action: Action) -> State:
     """The state after `action`; RuleError naming the rule if it is illegal (nothing changes)."""
-    return _HANDLERS[type(action)](state, action)
+    return state.evolve(_HANDLERS[type(action)](state, action))
 
 
 # --- what the screen asks ---------------------------------------------------------------------
@@ -469,7 +487,7 @@ def ability(state: State, player: str, at: Place, kind: str) -> Ability:
         probe = Transport(player, at)
     helpers = tuple(p for p in state.present(at) if p != player)
     try:
-        apply(state, probe)
+        _HANDLERS[type(probe)](state, probe)  # apply's own checks, no state built
     except RuleError as err:
         rule, reason = err.rule, err.message
     else:
@@ -517,11 +535,18 @@ class Option:
 
 
 def _legal(state: State, action: Action) -> bool:
+    """Every check `apply` makes, without building the new state."""
     try:
-        apply(state, action)
+        _HANDLERS[type(action)](state, action)
     except RuleError:
         return False
     return True
+
+
+@functools.cache
+def _option(type: str, player: str | None = None, **fields: Place | str) -> Option:
+    """Options are values and few (under ~5,000 for any game): each is built once."""
+    return Option(type, player, **fields)
 
 
 def options(state: State) -> tuple[Option, ...]:
@@ -529,48 +554,57 @@ def options(state: State) -> tuple[Option, ...]:
     if state.phase == OVER:
         return ()
     out = [
-        Option("soil", at=p)
-        for p in PLACES
-        if isinstance(state.stack(p).top, Back) and state.stack(p).top.dig is None
+        _option("soil", at=p)
+        for p, stack in zip(PLACES, state.board, strict=True)
+        if type(stack.top) is Back and stack.top.dig is None
     ]
     if state.phase == SETUP:
         player = state.players[state.to_act]
         return (
             *out,
             *(
-                Option("place", player, at=p)
+                _option("place", player, at=p)
                 for p in PLACES
                 if _legal(state, PlaceStation(player, p))
             ),
         )
     if state.pending_place is not None:
         player = state.players[state.pending_place]
-        return (*out, *(Option("place", player, at=p) for p in PLACES))
+        return (*out, *(_option("place", player, at=p) for p in PLACES))
     player = state.players[state.to_act]
     i = state.to_act
-    own = sorted(set(state.stations[i]))
-    for p in own:
+    for p in sorted(set(state.stations[i])):
         if _legal(state, Dig(player, p, 0, 0, None)):
-            out.append(Option("dig", player, at=p))
+            out.append(_option("dig", player, at=p))
         if _legal(state, Transport(player, p)):
-            out.append(Option("transport", player, at=p))
-        for to in move_targets(state, p):
-            if _legal(state, Move(player, p, to)):
-                out.append(Option("move", player, frm=p, to=to))
+            out.append(_option("transport", player, at=p))
+        targets = move_targets(state, p)
+        # A move's own check (DIG-7/DIG-20) is "`to` is among move_targets", true here by
+        # construction; the rest (DIG-5/18/21, own station) is the same for every target, so
+        # one probe answers for all of them.
+        if _legal(state, Move(player, p, targets[0])):
+            out += [_option("move", player, frm=p, to=to) for to in targets]
     for equipment in EQUIPMENT:
         if _legal(state, Upgrade(player, equipment)):
-            out.append(Option("upgrade", player, equipment=equipment))
+            out.append(_option("upgrade", player, equipment=equipment))
     if state.bonus_count("relocate"):
+        stacks = [p for p, stack in zip(PLACES, state.board, strict=True) if stack.height]
         for owner, stations in zip(state.players, state.stations, strict=True):
             for p in sorted(set(stations)):
-                for to in PLACES:
-                    if to != p and not state.stack(to).empty:
-                        out.append(Option("relocate", player, frm=p, to=to, owner=owner))
+                out += [
+                    _option("relocate", player, frm=p, to=to, owner=owner)
+                    for to in stacks
+                    if to != p
+                ]
     if state.bonus_count("extra-point"):
-        out.append(Option("extra_point", player))
+        out.append(_option("extra_point", player))
     if state.bonus_count("inspect"):
-        out += [Option("inspect", player, at=p) for p in PLACES if not state.stack(p).empty]
-    out.append(Option("end_turn"))
+        out += [
+            _option("inspect", player, at=p)
+            for p, stack in zip(PLACES, state.board, strict=True)
+            if stack.height
+        ]
+    out.append(_option("end_turn"))
     if can_declare(state, i):
-        out.append(Option("declare", player))
+        out.append(_option("declare", player))
     return tuple(out)
