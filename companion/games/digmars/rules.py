@@ -186,7 +186,6 @@ def _dig_checks(state: State, action: Dig | Transport) -> Spent:
     stack = state.stack(action.at)
     if stack.empty:
         raise RuleError(rule, f"{kind}: {where(action.at)} is used up, no tile is left there")
-    level = effective_level(state, i, action.at, kind)
     if kind == "dig":
         if not isinstance(stack.top, Back):
             raise RuleError(
@@ -204,6 +203,7 @@ def _dig_checks(state: State, action: Dig | Transport) -> Spent:
                 rule, f"transport: the top tile of {where(action.at)} is unexplored (dig it first)"
             )
         need = stack.top.transport
+    level = effective_level(state, i, action.at, kind)
     if level < need:
         raise RuleError(
             rule,
@@ -573,20 +573,28 @@ def options(state: State) -> tuple[Option, ...]:
         return (*out, *(_option("place", player, at=p) for p in PLACES))
     player = state.players[state.to_act]
     i = state.to_act
+    # Every counted action fails `_spend` once the 3 are used (DIG-5); a dig or transport may
+    # still be free with its bonus (DIG-19). Probing only what can pass that gate is exact.
+    counted = state.actions_used < ACTIONS_PER_TURN
+    may_dig = counted or state.bonus_count("extra-dig") > 0
+    may_transport = counted or state.bonus_count("extra-transport") > 0
     for p in sorted(set(state.stations[i])):
-        if _legal(state, Dig(player, p, 0, 0, None)):
+        if may_dig and _legal(state, Dig(player, p, 0, 0, None)):
             out.append(_option("dig", player, at=p))
-        if _legal(state, Transport(player, p)):
+        if may_transport and _legal(state, Transport(player, p)):
             out.append(_option("transport", player, at=p))
+        if not counted:
+            continue
         targets = move_targets(state, p)
         # A move's own check (DIG-7/DIG-20) is "`to` is among move_targets", true here by
         # construction; the rest (DIG-5/18/21, own station) is the same for every target, so
         # one probe answers for all of them.
         if _legal(state, Move(player, p, targets[0])):
             out += [_option("move", player, frm=p, to=to) for to in targets]
-    for equipment in EQUIPMENT:
-        if _legal(state, Upgrade(player, equipment)):
-            out.append(_option("upgrade", player, equipment=equipment))
+    if counted:
+        for equipment in EQUIPMENT:
+            if _legal(state, Upgrade(player, equipment)):
+                out.append(_option("upgrade", player, equipment=equipment))
     if state.bonus_count("relocate"):
         stacks = [p for p, stack in zip(PLACES, state.board, strict=True) if stack.height]
         for owner, stations in zip(state.players, state.stations, strict=True):
