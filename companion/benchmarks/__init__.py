@@ -18,6 +18,7 @@ AREAS: dict[str, str] = {
     "display": "display",
     "start": "start",
     "vision": "vision",
+    "digmars": "digmars",
 }
 
 

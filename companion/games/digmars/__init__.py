@@ -13,7 +13,16 @@ from typing import Any
 from ..base import Summary
 from . import model, rules
 from .model import EQUIPMENT, OVER, SIZE, VICTORY_AT, Action, Back, Face, Place, State
-from .rules import Ability, Option, ability, effective_level, move_targets, options, share
+from .rules import (
+    Ability,
+    Option,
+    ability,
+    effective_level,
+    move_targets,
+    option_of,
+    options,
+    share,
+)
 
 __all__ = [
     "ENGINE",
@@ -24,6 +33,7 @@ __all__ = [
     "ability",
     "effective_level",
     "move_targets",
+    "option_of",
     "options",
     "share",
 ]

@@ -113,7 +113,10 @@ class State:
         return new
 
     def player_index(self, player: str) -> int | None:
-        return self.players.index(player) if player in self.players else None
+        try:
+            return self.players.index(player)
+        except ValueError:
+            return None
 
     def stations_at(self, place: Place) -> int:
         return sum(own.count(place) for own in self.stations)
@@ -123,7 +126,10 @@ class State:
         return tuple(p for p, own in zip(self.players, self.stations, strict=True) if place in own)
 
     def bonus_count(self, name: str) -> int:
-        return dict(self.bonuses).get(name, 0)
+        for bonus, count in self.bonuses:  # mostly empty, at most five pairs
+            if bonus == name:
+                return count
+        return 0
 
     @property
     def tiles_on_board(self) -> int:
@@ -294,6 +300,11 @@ def parse_action(obj: Mapping[str, Any]) -> Action:
             raise MalformedError(f"'{kind}' needs the field '{name}'")
         values.append(_field(kind, name, obj[name]))
     return cls(*values)
+
+
+def kind(action: Action) -> str:
+    """The record `type` of an action ("dig", "end_turn", …)."""
+    return _TYPE_OF[type(action)]
 
 
 def to_record(action: Action) -> dict[str, Any]:

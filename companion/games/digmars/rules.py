@@ -8,7 +8,6 @@ very checks `apply` makes, so the two can never disagree.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from ..base import RuleError
@@ -41,6 +40,7 @@ from .model import (
     Transport,
     Upgrade,
     index,
+    kind,
 )
 
 
@@ -111,9 +111,9 @@ def _no_placement_owed(state: State, kind: str) -> None:
 
 def _turn_of(state: State, player: str, kind: str) -> int:
     """The index of `player`, who must be the one to act in the play phase."""
-    _game_on(state)
-    _no_placement_owed(state, kind)
-    if state.phase == SETUP:
+    if state.phase != PLAY or state.pending_place is not None:  # the usual case skips these
+        _game_on(state)
+        _no_placement_owed(state, kind)
         raise RuleError(
             "DIG-4", f"{kind}: every player places a first station before the play starts"
         )
@@ -543,10 +543,36 @@ def _legal(state: State, action: Action) -> bool:
     return True
 
 
-@functools.cache
-def _option(type: str, player: str | None = None, **fields: Place | str) -> Option:
-    """Options are values and few (under ~5,000 for any game): each is built once."""
-    return Option(type, player, **fields)
+_OPTIONS: dict[tuple, Option] = {}
+
+
+def _option(
+    type: str,
+    player: str | None = None,
+    at: Place | None = None,
+    frm: Place | None = None,
+    to: Place | None = None,
+    owner: str | None = None,
+    equipment: str | None = None,
+) -> Option:
+    """Options are values and few (a few thousand in any game): each is built once, so a
+    membership test mostly compares identities."""
+    key = (type, player, at, frm, to, owner, equipment)
+    option = _OPTIONS.get(key)
+    if option is None:
+        option = _OPTIONS[key] = Option(*key)
+    return option
+
+
+def option_of(action: Action) -> Option:
+    """The option `action` is an instance of: itself without what the table reads (a dig's
+    face, a soil's difficulty). `option_of(a) in options(state)` iff `a` is legal there."""
+    fields = {}
+    for name in ("at", "frm", "to", "owner", "equipment"):
+        value = getattr(action, name, None)
+        if value is not None:
+            fields[name] = value
+    return _option(kind(action), getattr(action, "player", None), **fields)
 
 
 def options(state: State) -> tuple[Option, ...]:

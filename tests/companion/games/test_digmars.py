@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from companion.games import Game, MalformedError, RuleError
-from companion.games.digmars import ENGINE, Ability, ability, options, share
+from companion.games.digmars import ENGINE, Ability, Option, ability, option_of, options, share
 from companion.games.digmars.model import PLACES, TILES
 
 from .digmars_play import act, back, face, header, new, soiled, started, with_
@@ -598,4 +598,33 @@ def test_every_option_is_legal_and_illegal_actions_change_nothing():
             extra = {"transport": 1, "points": 1, "bonus": None}
         ENGINE.apply(state, ENGINE.parse_action(option.record(**extra)))
     assert "declare" not in kinds
+    # What is not offered is refused, naming the rule, and changes nothing.
+    for rule, kind, fields in [
+        ("DIG-18", "move", {"player": "Blue", "frm": [0, 0], "to": [0, 1]}),
+        ("DIG-7", "move", {"player": "Red", "frm": [0, 0], "to": [1, 1]}),
+        (
+            "DIG-5",
+            "dig",
+            {"player": "Red", "at": [0, 0], "transport": 1, "points": 1, "bonus": None},
+        ),  # fmt: skip
+        ("DIG-14", "extra_point", {"player": "Red"}),
+        ("DIG-16", "declare", {"player": "Red"}),
+        ("DIG-8", "place", {"player": "Red", "at": [1, 1]}),
+    ]:
+        record = {"type": kind, **fields}
+        if "frm" in record:
+            record["from"] = record.pop("frm")
+        assert option_of(ENGINE.parse_action(record)) not in offered
+        refused(state, rule, kind, **fields)
+
+
+def test_option_of_names_the_offered_option_without_what_the_table_reads():
+    state = dug_bonus("relocate", points={"Red": 3})
+    dig = ENGINE.parse_action(
+        {"type": "dig", "player": "Red", "at": [0, 0], "transport": 3, "points": 4, "bonus": None}
+    )
+    assert option_of(dig) == Option("dig", "Red", at=(0, 0))
+    move = ENGINE.parse_action({"type": "move", "player": "Red", "from": [0, 0], "to": [0, 1]})
+    assert option_of(move) in options(state)
+    assert option_of(ENGINE.parse_action({"type": "end_turn"})) == Option("end_turn")
     assert state.points == (3, 0)  # nothing above touched it
