@@ -364,10 +364,10 @@ def _table_picture(size: tuple[int, int] = (320, 240)) -> bytes:
 
 
 def setup_samples() -> dict[str, object]:
-    from .views.setup import RuleRow, SeenDie, Setup, SetupPlayer, Wizard
+    from .views.setup import RuleRow, SeenDie, Setup, SetupPlayer, TableItem, Wizard
 
     players = (
-        SetupPlayer("Märt", "red"),
+        SetupPlayer("Märt", "red", starts=True),
         SetupPlayer("Lucie", "blue"),
         SetupPlayer("Ben", "green"),
         SetupPlayer("Tiina", "yellow"),
@@ -388,10 +388,44 @@ def setup_samples() -> dict[str, object]:
     )
     return {
         "setup-game": Setup("game", "pow", players, "en", focus=0),
+        "setup-table": Setup(
+            "table",
+            "pow",
+            players,
+            "en",
+            focus=1,
+            table=(
+                TableItem("buttons", "GPIO 19, 5, 6, 13, 26"),
+                TableItem("dice", ""),
+                TableItem("rows", "tiles-profile.npz"),
+            ),
+            saved="buttons",
+        ),
         "setup-players": Setup("players", "pow", players, "en", focus=2),
+        "setup-players-edit": Setup(
+            "players",
+            "malacca",
+            tuple(
+                SetupPlayer(n, c, starts=n == "Lucie")
+                for n, c in zip(
+                    ("Märt", "Lucie", "Ben", "Tiina", "Ann", "Cai", "Dee", "Eva"),
+                    ("red", "blue", "green", "yellow", "purple", "white", "orange", "black"),
+                    strict=True,
+                )
+            ),
+            "en",
+            editing=1,
+            field=1,
+        ),
         "setup-language": Setup("language", "pow", players, "fa", focus=3),
         "setup-rules": Setup("rules", "pow", players, "en", rules, focus=1),
         "setup-start": Setup("start", "pow", players, "en", rules),
+        "setup-start-malacca": Setup(
+            "start",
+            "malacca",
+            (SetupPlayer("Märt", "red"), players[1], SetupPlayer("Ben", "green", True), players[3]),
+            "en",
+        ),
         "wizard-dice": Wizard(
             "dice",
             1,

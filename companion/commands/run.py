@@ -45,6 +45,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--display", choices=("auto", "window", "fullscreen", "headless"), default="auto"
     )
     p.add_argument("--snapshots", type=Path, metavar="DIR", help="headless: PNG of each screen")
+    p.add_argument(
+        "--wizard",
+        choices=("buttons", "dice", "rows"),
+        help="first run this first-time wizard on the screen (map the buttons, teach the dice, "
+        "lay out the POW rows), save it to the config, then carry on",
+    )
     p.set_defaults(func=run)
 
 
@@ -100,15 +106,20 @@ def _serve(args, config, kind: str, path: str, store, closing) -> None:
 
     from ..app import App
     from ..controllers import Status
+    from ..setup_flow import choose_new_game, run_wizard, wizard_camera
     from ..wiring import camera_choice, controller_for, open_game
+    from ._common import load_config
 
+    if args.wizard:
+        run_wizard(args, config, args.wizard, open_camera=wizard_camera(config, kind, path))
+        config = load_config(args)  # what the wizard saved
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     if store.unfinished() is None and args.game is None and not players:
-        from ..setup_flow import choose_new_game
-
-        header = choose_new_game(args, config)  # the table picks game, players, rules
+        # the table picks game, players, rules (and may run the wizards from "Table setup")
+        header = choose_new_game(args, config, open_camera=wizard_camera(config, kind, path))
         if header is None:
             return
+        config = load_config(args)
     else:
         header = new_header(args.game or "pow", players, config)
     game_id, resumed = open_game(store, header)

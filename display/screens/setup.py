@@ -7,7 +7,7 @@ import pygame
 from .. import inputs, theme, widgets
 from ..canvas import Canvas
 from ..i18n import LANG_NAMES, LANGS
-from ..views.setup import SETUP_STEPS, Setup, Wizard
+from ..views.setup import PLAYER_FIELDS, SETUP_STEPS, Setup, Wizard
 
 GAMES = ("pow", "malacca", "digmars")
 
@@ -56,15 +56,38 @@ def value_text(c: Canvas, value: str) -> str:
     }.get(value, value)
 
 
-def render_setup(c: Canvas, m: Setup) -> None:
+def colour_name(c: Canvas, key: str) -> str:
     _ = c.lang
-    c.clear()
-    c.box((0, 0, 800, 44), theme.PANEL)
-    c.text(_("New game"), c.mirror((12, 2, 400, 40)), theme.TITLE, theme.TEXT, "start", bold=True)
-    # the steps, the current one lit
+    return {
+        "red": _("red"),
+        "blue": _("blue"),
+        "green": _("green"),
+        "yellow": _("yellow"),
+        "purple": _("purple"),
+        "white": _("white"),
+        "orange": _("orange"),
+        "black": _("black"),
+    }.get(key, key)
+
+
+def wizard_title(c: Canvas, kind: str) -> str:
+    _ = c.lang
+    return {
+        "dice": _("Teach the dice"),
+        "rows": _("Lay out the POW rows"),
+        "buttons": _("Map the buttons"),
+    }[kind]
+
+
+def starts_text(c: Canvas, game: str | None) -> str:
+    # Malacca's starter is the first captain, who bets first (MAL-7).
+    return c.lang("captain") if game == "malacca" else c.lang("starts")
+
+
+def _steps(c: Canvas, m: Setup) -> None:
     for k, step in enumerate(SETUP_STEPS):
         r = c.mirror((10, 54 + k * 54, 170, 46))
-        current = step == m.step
+        current = step == m.step or (m.step == "table" and step == "game")
         c.box(r, theme.FOCUS if current else theme.PANEL, radius=8)
         c.text(
             f"{c.lang.num(k + 1)}. {step_name(c, step)}",
@@ -74,73 +97,174 @@ def render_setup(c: Canvas, m: Setup) -> None:
             "start",
             bold=current,
         )
-    x0, w = c.mirror((196, 0, 594, 0))[0], 594
-    if m.step == "game":
-        for k, g in enumerate(GAMES):
-            blurb = {
-                "pow": _("dice and hero tiles, 2–5 players"),
-                "malacca": _("pirate bets with cards and coins, 2–8 players"),
-                "digmars": _("a 4×4 board of tile stacks, 2–4 players"),
-            }[g]
-            r = (x0, 56 + k * 110, w, 100)
-            widgets.button(
-                c,
-                r,
-                "",
-                inputs.option(k),
-                focused=k == m.focus,
-                colour=theme.PANEL_HI if g != m.game else (60, 90, 60),
-            )
-            c.text(
-                game_name(c, g),
-                (x0 + 16, 60 + k * 110, w - 32, 50),
-                theme.TITLE,
-                theme.TEXT,
-                "start",
-                bold=True,
-            )
-            c.text(blurb, (x0 + 16, 108 + k * 110, w - 32, 40), theme.BODY, theme.MUTED, "start")
-    elif m.step == "players":
-        for k, p in enumerate(m.players):
-            r = (x0, 56 + k * 46, w, 40)
-            c.box(r, theme.PANEL_HI if k == m.focus else theme.PANEL, radius=8)
-            if k == m.focus:
-                c.outline(r, theme.FOCUS, width=3, radius=8)
-            c.text(
-                c.lang.num(k + 1),
-                c.mirror_in((x0 + 4, r[1], 30, 40), x0, w),
-                theme.BODY,
-                theme.MUTED,
-                "center",
-            )
-            cx = c.mirror_in((x0 + 40, r[1] + 6, 28, 28), x0, w)
-            c.circle(cx[0] + 14, cx[1] + 14, 13, theme.colour_of(p.colour))
-            name = (
-                p.name
-                if not (k == m.focus and m.editing_name is not None)
-                else m.editing_name + "_"
-            )
-            c.text(
-                name,
-                c.mirror_in((x0 + 80, r[1], w - 90, 40), x0, w),
-                theme.BODY,
-                theme.TEXT,
-                "start",
-                bold=True,
-            )
-            c.hit(r, inputs.option(k))
-        n = len(m.players)
+
+
+def _card(c: Canvas, r, title: str, line: str, inp: str, focused: bool, colour, line_colour):
+    """A two-line option: a title and a line under it, the whole card one touch target."""
+    x, y, w, h = r
+    widgets.button(c, r, "", inp, focused=focused, colour=colour)
+    c.text(title, (x + 16, y + 4, w - 32, h * 0.5), theme.BIG, theme.TEXT, "start", bold=True)
+    c.text(line, (x + 16, y + h * 0.52, w - 32, h * 0.44), theme.BODY, line_colour, "start")
+
+
+def _game_step(c: Canvas, m: Setup, x0: float, w: float) -> None:
+    _ = c.lang
+    for k, g in enumerate(GAMES):
+        blurb = {
+            "pow": _("dice and hero tiles, 2–5 players"),
+            "malacca": _("pirate bets with cards and coins, 2–8 players"),
+            "digmars": _("a 4×4 board of tile stacks, 2–4 players"),
+        }[g]
+        colour = theme.PANEL_HI if g != m.game else (60, 90, 60)
+        r = (x0, 54 + k * 92, w, 84)
+        _card(c, r, game_name(c, g), blurb, inputs.option(k), k == m.focus, colour, theme.MUTED)
+    n = len(GAMES)
+    _card(
+        c,
+        (x0, 54 + n * 92, w, 84),
+        _("Table setup"),
+        _("map the buttons, teach the dice, lay out the POW rows"),
+        inputs.option(n),
+        m.focus == n,
+        theme.PANEL,
+        theme.MUTED,
+    )
+
+
+def _table_step(c: Canvas, m: Setup, x0: float, w: float) -> None:
+    _ = c.lang
+    for k, item in enumerate(m.table):
+        if m.saved == item.kind:
+            line, colour = _("Saved to the config file"), theme.OK
+        elif item.detail:
+            line, colour = _("Done: {what}", what=item.detail), theme.OK
+        else:
+            line, colour = _("Not done yet"), theme.FOCUS
+        r = (x0, 54 + k * 92, w, 84)
+        _card(
+            c,
+            r,
+            wizard_title(c, item.kind),
+            line,
+            inputs.option(k),
+            k == m.focus,
+            theme.PANEL_HI,
+            colour,
+        )
+    n = len(m.table)
+    widgets.button(c, (x0, 54 + n * 92, w, 60), _("Back"), inputs.option(n), focused=m.focus == n)
+
+
+def _players_step(c: Canvas, m: Setup, x0: float, w: float) -> None:
+    _ = c.lang
+    n = len(m.players)
+    bottom = 372 if m.editing is not None else 396
+    h = min(46.0, (bottom - 54) / (n + 1))
+    for k, p in enumerate(m.players):
+        r = (x0, 54 + k * h, w, h - 4)
+        focused = k == m.focus if m.editing is None else k == m.editing
+        c.box(r, theme.PANEL_HI if focused else theme.PANEL, radius=8)
+        if focused:
+            c.outline(r, theme.FOCUS, width=3, radius=8)
+        c.text(
+            c.lang.num(k + 1),
+            c.mirror_in((x0 + 4, r[1], 30, r[3]), x0, w),
+            theme.BODY,
+            theme.MUTED,
+            "center",
+        )
+        cx = c.mirror_in((x0 + 40, r[1] + r[3] / 2 - 14, 28, 28), x0, w)
+        c.circle(cx[0] + 14, cx[1] + 14, min(13, r[3] / 2 - 2), theme.colour_of(p.colour))
+        c.text(
+            p.name,
+            c.mirror_in((x0 + 80, r[1], w - 250, r[3]), x0, w),
+            theme.BODY,
+            theme.TEXT,
+            "start",
+            bold=True,
+        )
+        if p.starts:
+            badge = c.mirror_in((x0 + w - 160, r[1] + 3, 150, r[3] - 6), x0, w)
+            c.box(badge, theme.FOCUS, radius=6)
+            c.text(starts_text(c, m.game), badge, theme.SMALL, theme.DARK_TEXT, "center", bold=True)
+        c.hit(r, inputs.option(k))
+    if m.editing is None:
         widgets.button(
-            c, (x0, 56 + n * 46, w, 40), _("Add a player"), inputs.option(n), focused=m.focus == n
+            c, (x0, 54 + n * h, w, h - 4), _("Add a player"), inputs.option(n), focused=m.focus == n
         )
         c.text(
-            _("Select: colour · Next/Previous: order · Confirm: done"),
+            _("Select: name, colour, seat, who starts · Confirm: done"),
             (x0, 400, w, 34),
             theme.SMALL,
             theme.MUTED,
             "center",
             wrap=True,
         )
+        return
+    p = m.players[m.editing]
+    values = (
+        p.name,
+        colour_name(c, p.colour),
+        c.lang.num(m.editing + 1),
+        _("yes") if p.starts else _("no"),
+    )
+    starts = _("Captain") if m.game == "malacca" else _("Starts")
+    labels = (_("Name"), _("Colour"), _("Seat"), starts)
+    each = w / len(PLAYER_FIELDS)
+    for i in range(len(PLAYER_FIELDS)):
+        r = c.mirror_in((x0 + i * each, 376, each - 6, 58), x0, w)
+        current = i == m.field
+        c.box(r, theme.PANEL_HI, radius=8)
+        if current:
+            c.outline(r, theme.FOCUS, width=3, radius=8)
+        c.text(labels[i], (r[0] + 4, r[1] + 2, r[2] - 8, 22), theme.SMALL, theme.MUTED, "center")
+        c.text(
+            values[i],
+            (r[0] + 4, r[1] + 24, r[2] - 8, 32),
+            theme.BODY,
+            theme.FOCUS if current else theme.TEXT,
+            "center",
+            bold=True,
+        )
+        c.hit(r, inputs.option(i))
+
+
+def _start_players(c: Canvas, m: Setup, x0: float, w: float) -> None:
+    """The players in seating order as chips of their colour, and who starts."""
+    each = w / 4
+    for k, p in enumerate(m.players):
+        r = c.mirror_in((x0 + (k % 4) * each, 118 + (k // 4) * 44, each - 6, 40), x0, w)
+        c.box(r, theme.PANEL, radius=8)
+        if p.starts:
+            c.outline(r, theme.FOCUS, width=3, radius=8)
+        dot = c.mirror_in((r[0] + 6, r[1] + 8, 24, 24), r[0], r[2])
+        c.circle(dot[0] + 12, dot[1] + 12, 10, theme.colour_of(p.colour))
+        name = c.mirror_in((r[0] + 36, r[1], r[2] - 42, 40), r[0], r[2])
+        c.text(p.name, name, theme.BODY, theme.TEXT, "start", bold=True)
+    first = next((p.name for p in m.players if p.starts), None)
+    if first is not None:
+        line = (
+            c.lang("{name} is the first captain", name=first)
+            if m.game == "malacca"
+            else c.lang("{name} starts", name=first)
+        )
+        c.text(line, (x0, 196, w, 30), theme.BODY, theme.FOCUS, "center", bold=True)
+
+
+def render_setup(c: Canvas, m: Setup) -> None:
+    _ = c.lang
+    c.clear()
+    c.box((0, 0, 800, 44), theme.PANEL)
+    title = _("Table setup") if m.step == "table" else _("New game")
+    c.text(title, c.mirror((12, 2, 400, 40)), theme.TITLE, theme.TEXT, "start", bold=True)
+    _steps(c, m)
+    x0, w = c.mirror((196, 0, 594, 0))[0], 594
+    if m.step == "game":
+        _game_step(c, m, x0, w)
+    elif m.step == "table":
+        _table_step(c, m, x0, w)
+    elif m.step == "players":
+        _players_step(c, m, x0, w)
     elif m.step == "language":
         for k, code in enumerate(LANGS):
             widgets.button(
@@ -186,13 +310,12 @@ def render_setup(c: Canvas, m: Setup) -> None:
             c.hit(r, inputs.option(k))
     else:
         c.text(game_name(c, m.game), (x0, 56, w, 60), theme.HUGE, theme.TEXT, "center", bold=True)
-        names = ", ".join(p.name for p in m.players)
-        c.text(names, (x0, 120, w, 60), theme.BIG, theme.TEXT, "center", wrap=True)
+        _start_players(c, m, x0, w)
         changed = [r for r in m.rules if r.value != r.allowed[0]]
         if changed:
             c.text(
                 "; ".join(f"{rule_text(c, r.key)}: {value_text(c, r.value)}" for r in changed),
-                (x0, 190, w, 80),
+                (x0, 226, w, 70),
                 theme.SMALL,
                 theme.FOCUS,
                 "center",
@@ -231,7 +354,7 @@ def _camera(c: Canvas, m: Wizard, rect) -> None:
         c.text(c.lang("No camera picture"), rect, theme.BODY, theme.MUTED, "center")
     for d in m.seen:
         cx, cy = x + d.x * w, y + d.y * h
-        ok = d.face is not None and d.confidence >= 0.9
+        ok = d.confidence >= 0.9  # found for sure (the teach step finds dice, reads no face)
         c.circle(cx, cy, 22, theme.OK if ok else theme.ERROR_BG, width=4)
         if d.face:
             widgets.die(c, (cx + 16, cy - 40, 26, 26), d.face)
@@ -259,11 +382,7 @@ def render_wizard(c: Canvas, m: Wizard) -> None:
     _ = c.lang
     c.clear()
     c.box((0, 0, 800, 44), theme.PANEL)
-    title = {
-        "dice": _("Teach the dice"),
-        "rows": _("Lay out the POW rows"),
-        "buttons": _("Map the buttons"),
-    }[m.kind]
+    title = wizard_title(c, m.kind)
     c.text(title, c.mirror((12, 2, 560, 40)), theme.TITLE, theme.TEXT, "start", bold=True)
     c.text(
         _("Step {i} of {n}", i=m.step + 1, n=m.steps),
@@ -304,7 +423,7 @@ def render_wizard(c: Canvas, m: Wizard) -> None:
                 wrap=True,
             )
         _camera(c, m, c.mirror((392, 72, 398, 300)))
-        ok = sum(1 for d in m.seen if d.face is not None)
+        ok = sum(1 for d in m.seen if d.confidence >= 0.9)
         c.text(
             _("I see {n} of 5 dice", n=ok),
             c.mirror((392, 376, 398, 30)),
@@ -381,7 +500,8 @@ def render_wizard(c: Canvas, m: Wizard) -> None:
             )
     widgets.status_bars(c, m.banner, m.notice)
     if m.kind == "buttons":
-        widgets.footer(c, [(_("Skip"), inputs.NEXT)])
+        # Undo takes back the last button; with none chosen yet it leaves the wizard.
+        widgets.footer(c, [])
     else:
         widgets.footer(
             c,

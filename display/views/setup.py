@@ -7,12 +7,22 @@ from dataclasses import dataclass
 from .common import Notice
 
 SETUP_STEPS = ("game", "players", "language", "rules", "start")
+PLAYER_FIELDS = ("name", "colour", "seat", "starts")  # the player editor's fields, in order
 
 
 @dataclass(frozen=True)
 class SetupPlayer:
     name: str
     colour: str  # a key of theme.PLAYER_COLOURS (Dig Mars station colour, chart colour)
+    starts: bool = False  # this player starts (POW, Dig Mars) or is the first captain (Malacca)
+
+
+@dataclass(frozen=True)
+class TableItem:
+    """A first-time wizard in the "Table setup" menu and what the config holds from it."""
+
+    kind: str  # "buttons" | "dice" | "rows"
+    detail: str = ""  # "" = not done yet; else what was saved (pins, a profile file)
 
 
 @dataclass(frozen=True)
@@ -27,13 +37,16 @@ class RuleRow:
 
 @dataclass(frozen=True)
 class Setup:
-    step: str  # one of SETUP_STEPS
+    step: str  # one of SETUP_STEPS, or "table" (the "Table setup" menu, reached from "game")
     game: str | None  # "pow" | "malacca" | "digmars"
     players: tuple[SetupPlayer, ...]
     lang: str
     rules: tuple[RuleRow, ...] = ()
     focus: int = 0  # the highlighted row of the step
-    editing_name: str | None = None  # a name being typed / picked letter by letter
+    editing: int | None = None  # the player whose editor is open
+    field: int = 0  # the editor's highlighted field (PLAYER_FIELDS)
+    table: tuple[TableItem, ...] = ()  # the "Table setup" menu
+    saved: str | None = None  # the wizard that just saved to the config
     notice: Notice | None = None
     banner: str | None = None
 
