@@ -340,5 +340,5 @@ def choose_new_game(
     """Show the setup screen until Start (the header) or quit (None). `presses` are queued
     first (tests, scripted demos)."""
     with _open_flow(args, config, open_camera, pin_factory) as flow:
-        log.info("the setup screen (%s)", flow.panel.describe())
+        log.info("no unfinished game: the setup screen (%s)", flow.panel.describe())
         return flow.run(presses, sleep)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 LOGICAL = (800, 480)  # the official Pi touch display; every layout is drawn in these units
 
 BG = (16, 18, 24)
@@ -55,6 +57,11 @@ MIN_TEXT = 13  # never shrink below this: unreadable from the table
 
 def colour_of(name: str) -> tuple[int, int, int]:
     return PLAYER_COLOURS.get(name, (200, 200, 200))
+
+
+def seat_colour(i: int, chosen: Sequence[str] = ()) -> tuple[int, int, int]:
+    """Seat i's colour: the one chosen at setup when the view carries it, else the seat's."""
+    return colour_of(chosen[i] if i < len(chosen) else SEAT_COLOURS[i % len(SEAT_COLOURS)])
 
 
 def text_on(bg: tuple[int, int, int]) -> tuple[int, int, int]:

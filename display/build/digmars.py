@@ -8,9 +8,9 @@ from typing import Any
 
 from companion.games.digmars import ENGINE
 
-from .. import theme
 from ..views import digmars as D
 from ..views.common import Notice
+from . import seat_colours
 
 EQUIPMENT = ("dig", "transport", "fleet")
 
@@ -62,12 +62,9 @@ def view(
     state = game.state
     v = ENGINE.public_view(state)
     names = v["players"]
-    colours = colours or {}
     players = tuple(
-        D.Player(
-            p, colours.get(p, theme.SEAT_COLOURS[i]), tuple(v["levels"][p][k] for k in EQUIPMENT)
-        )
-        for i, p in enumerate(names)
+        D.Player(p, c, tuple(v["levels"][p][k] for k in EQUIPMENT))
+        for p, c in zip(names, seat_colours(names, colours), strict=True)
     )
     stations = tuple((i, (r, c)) for i, p in enumerate(names) for r, c in v["stations"][p])
     choices = tuple(_choice(f) for f in forms)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games import Game
@@ -10,6 +10,7 @@ from companion.games.malacca import ENGINE
 
 from ..views import malacca as M
 from ..views.common import Notice
+from . import seat_colours
 
 
 def _notice(notice: Any) -> Notice | None:
@@ -85,6 +86,7 @@ def view(
     field: int = 0,
     notice: Any = None,
     banner: str | None = None,
+    colours: Mapping[str, str] | None = None,
 ) -> M.MalaccaRound | M.MalaccaFinal:
     """The Malacca screen now. `forms`, `focus`, `editing`, `field`: the controller's state."""
     v = ENGINE.public_view(game.state)
@@ -98,7 +100,15 @@ def view(
                 place = i + 1
             ranking.append((place, p, coins[p]))
         winners = tuple(p for pl, p, _ in ranking if pl == 1)  # MAL-20: ties all win
-        return M.MalaccaFinal(tuple(ranking), winners, history(game), _notice(notice), banner)
+        hist = history(game)
+        return M.MalaccaFinal(
+            tuple(ranking),
+            winners,
+            hist,
+            _notice(notice),
+            banner,
+            seat_colours([p for p, _ in hist], colours),
+        )
     captains = v.get("captain_cards") or {}
     seats = tuple(
         M.Seat(

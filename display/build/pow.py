@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from companion.games import Game
@@ -13,6 +13,7 @@ from companion.games.pow.rules import row_position
 
 from ..views import pow as P
 from ..views.common import Notice
+from . import seat_colours
 
 DICE = 5
 TURN_ENDS = ("take", "steal", "forced_take")
@@ -131,7 +132,12 @@ def turn(
     )
 
 
-def tally(game: Game, notice: Any = None, banner: str | None = None) -> P.PowTally:
+def tally(
+    game: Game,
+    notice: Any = None,
+    banner: str | None = None,
+    colours: Mapping[str, str] | None = None,
+) -> P.PowTally:
     """The end: every tile (the game is over, POW-15), removed heroes (POW-16), the scores
     after every turn for the chart."""
     view = ENGINE.public_view(game.state)
@@ -162,11 +168,13 @@ def tally(game: Game, notice: Any = None, banner: str | None = None) -> P.PowTal
         tuple((p, tuple(h)) for p, h in history.items()),
         notice=_notice(notice),
         banner=banner,
+        colours=seat_colours(players, colours),
     )
 
 
 def view(game: Game, focus: int = 0, notice: Any = None, **ui: Any) -> P.PowTurn | P.PowTally:
     """The screen for a POW game now: the tally once over, else the turn."""
+    colours = ui.pop("colours", None)
     if game.state.over:
-        return tally(game, notice, ui.get("banner"))
+        return tally(game, notice, ui.get("banner"), colours)
     return turn(game.state, focus, notice, **ui)

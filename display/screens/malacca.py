@@ -454,7 +454,7 @@ def render_final(c: Canvas, m: MalaccaFinal) -> None:
             "start",
             bold=True,
         )
-    colours = [theme.colour_of(theme.SEAT_COLOURS[i % 8]) for i in range(len(m.history))]
+    colours = [theme.seat_colour(i, m.colours) for i in range(len(m.history))]
     widgets.chart(
         c,
         (10, 236, 780, 200),

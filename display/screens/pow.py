@@ -337,7 +337,7 @@ def render_tally(c: Canvas, m: PowTally) -> None:
                     min_size=9,
                 )
     if m.history:
-        colours = [theme.colour_of(theme.SEAT_COLOURS[i % 8]) for i in range(len(m.history))]
+        colours = [theme.seat_colour(i, m.colours) for i in range(len(m.history))]
         widgets.chart(
             c,
             (10, 436 - chart_h, 780, chart_h - 2),

@@ -108,3 +108,4 @@ class MalaccaFinal:
     history: tuple[tuple[str, tuple[int, ...]], ...]  # coins after each round
     notice: Notice | None = None
     banner: str | None = None
+    colours: tuple[str, ...] = ()  # each player's colour (theme.PLAYER_COLOURS), chosen at setup

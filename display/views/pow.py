@@ -93,3 +93,4 @@ class PowTally:
     history: tuple[tuple[str, tuple[int, ...]], ...] = ()  # each player's score after each turn
     notice: Notice | None = None
     banner: str | None = None
+    colours: tuple[str, ...] = ()  # each seat's colour (theme.PLAYER_COLOURS), chosen at setup

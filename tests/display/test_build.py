@@ -174,3 +174,47 @@ def test_pow_odds_only_for_targets_that_would_give_an_option():
     kinds = {(o.kind, o.target) for o in odds}
     assert ("villain", 2) in kinds
     assert not any(k in ("hero", "steal-hero", "steal-villain") for k, _ in kinds)
+
+
+def _with_colours(record: str, colours_of):
+    """The last position of `record` with setup's display-only `colours` in its header."""
+    game = list(states(record))[-1]
+    header = dict(game.header, colours=colours_of(game.header["players"]))
+    replayed = Game.start(engine_for(header["game"]), header)
+    for record_action, _ in game.in_force:
+        replayed.play(record_action)
+    return replayed
+
+
+@pytest.mark.parametrize(
+    "record", ["pow-legal-000.jsonl", "malacca-legal-000.jsonl", "digmars-legal-00.jsonl"]
+)
+def test_colours_chosen_at_setup_reach_the_game_screens(record):
+    from display.build import view_for
+
+    class Controller:  # what view_for reads of the app's controllers
+        focus, notice = 0, None
+
+        def forms(self, game):
+            return ()
+
+    picked = ("black", "purple", "yellow", "white", "orange")
+    game = _with_colours(record, lambda ps: dict(zip(ps, picked, strict=False)))
+    model = view_for(Controller(), game)
+    n = len(game.header["players"])
+    if hasattr(model, "players"):  # Dig Mars: stations and levels drawn in them
+        assert tuple(p.colour for p in model.players) == picked[:n]
+    else:  # POW tally, Malacca final: the chart lines
+        assert model.colours == picked[:n]
+    draw(model, "fa")
+
+
+def test_a_colour_the_screens_do_not_know_or_taken_twice_falls_back_to_a_free_one():
+    from display.build import seat_colours
+
+    assert seat_colours(["A", "B", "C"], {"A": "blue", "B": "blue", "C": "mauve"}) == (
+        "blue",
+        "red",
+        "green",
+    )
+    assert seat_colours(["A", "B"], None) == ("red", "blue")
