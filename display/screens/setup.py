@@ -498,6 +498,15 @@ def render_wizard(c: Canvas, m: Wizard) -> None:
                 "center",
                 bold=True,
             )
+    if m.kind == "buttons":
+        c.text(
+            _("Undo takes back the last button; with none chosen yet it leaves."),
+            (10, 380, 780, 50),
+            theme.BODY,
+            theme.MUTED,
+            "center",
+            wrap=True,
+        )
     widgets.status_bars(c, m.banner, m.notice)
     if m.kind == "buttons":
         # Undo takes back the last button; with none chosen yet it leaves the wizard.
