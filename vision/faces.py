@@ -49,6 +49,7 @@ def descriptor(patch: np.ndarray) -> np.ndarray:
         ]
     )
     body = np.median(ring, axis=0)
+    lab = _unshade(lab, body)
     rel = lab - body
     rel[:, :, 0] *= 100.0 / max(float(body[0]), 15.0)  # brightness relative to the body's
     rel[:, :, 1:] *= 1.5  # hue tells blue from orange better than brightness does
@@ -64,6 +65,33 @@ def descriptor(patch: np.ndarray) -> np.ndarray:
     light = small[:, :, :1] / max(ln, 0.3 * hn, 1e-6)
     hue = small[:, :, 1:] / max(hn, 0.3 * ln, 1e-6)
     return (np.concatenate([light, hue], axis=2).reshape(-1) / np.sqrt(2)).astype(np.float32)
+
+
+def _unshade(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
+    """The Lab patch with the light across the die made even (a hard shadow's edge over it).
+
+    Light falling unevenly scales a colour: (L+16) and a, b all by about the cube root of the
+    light's factor. The light is measured where the die shows its body (near the body's hue,
+    within a shadow's reach of its lightness: neither a coloured print nor dark or light pips
+    count) and spread over the print from around it, then divided out — so a die half in
+    shade reads like the taught dice, whatever its print.
+    """
+    n = lab.shape[0]
+    light = lab[:, :, 0] + 16.0
+    ratio = light / max(float(body[0]) + 16.0, 1.0)
+    hue_off = np.linalg.norm(lab[:, :, 1:] - body[1:], axis=2)
+    hue_tol = max(10.0, 0.3 * float(np.linalg.norm(body[1:])))
+    w = ((hue_off < hue_tol) & (ratio > 0.6) & (ratio < 1.3)).astype(np.float32)
+    sigma = n / 10.0
+    # Far from any body pixel (the middle of a large print) the light falls back to the body's.
+    floor = 0.05
+    num = cv2.GaussianBlur(light * w, (0, 0), sigma) + floor * (float(body[0]) + 16.0)
+    den = cv2.GaussianBlur(w, (0, 0), sigma) + floor
+    gain = np.clip(num / den / (float(body[0]) + 16.0), 0.5, 1.5)
+    out = np.empty_like(lab)
+    out[:, :, 0] = light / gain - 16.0
+    out[:, :, 1:] = lab[:, :, 1:] / gain[:, :, None]
+    return out
 
 
 @dataclass(frozen=True)
