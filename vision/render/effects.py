@@ -116,37 +116,64 @@ def motion_kernel(length: float, angle: float) -> np.ndarray:
     return k / s if s > 0 else k
 
 
-def apply_light(img: np.ndarray, look: CameraLook) -> np.ndarray:
-    """Light and white balance on a float32 BGR scene (0..255) before the sensor."""
+# Rows per band where a pass works band by band: a full 1280×720 float32 BGR frame is 11 MB,
+# and a pass that made whole-frame temporaries held several at once (the demo's peak memory).
+BAND_ROWS = 64
+
+
+def apply_light(img: np.ndarray, look: CameraLook, *, in_place: bool = False) -> np.ndarray:
+    """Light and white balance on a float32 BGR scene (0..255) before the sensor.
+
+    `in_place`: write into `img` (a renderer's own canvas, not needed afterwards)."""
     field = light_field(img.shape[:2], look)
     gains = np.float32(look.wb_gains) * np.float32(look.exposure)
-    return img * field[:, :, None] * gains[None, None, :]
+    out = np.multiply(img, field[:, :, None], out=img if in_place else None)
+    return np.multiply(out, gains[None, None, :], out=out)
 
 
-def apply_optics(img: np.ndarray, look: CameraLook) -> np.ndarray:
-    """Keystone, defocus and shake on a float32 frame."""
+def apply_optics(img: np.ndarray, look: CameraLook, *, in_place: bool = False) -> np.ndarray:
+    """Keystone, defocus and shake on a float32 frame.
+
+    Each pass draws into the frame the pass before last left free, so at most two frames are
+    held at once; `in_place`: `img` may be drawn over too."""
     h, w = img.shape[:2]
+    current, spare, owned = img, None, in_place
+
+    def done(out: np.ndarray) -> None:
+        nonlocal current, spare, owned
+        spare = current if owned else None
+        current, owned = out, True
+
     if look.tilt != (0.0, 0.0):
         H = tilt_homography((h, w), look.tilt)
-        img = cv2.warpPerspective(
-            img, H, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-        )
+        done(
+            cv2.warpPerspective(
+                current, H, (w, h), dst=spare, flags=cv2.INTER_LINEAR,
+                borderMode=cv2.BORDER_REPLICATE,
+            )
+        )  # fmt: skip
     if look.defocus_sigma > 0.2:
-        img = cv2.GaussianBlur(img, (0, 0), look.defocus_sigma)
+        done(cv2.GaussianBlur(current, (0, 0), look.defocus_sigma, dst=spare))
     if look.shake_px > 1.0:
-        img = cv2.filter2D(img, -1, motion_kernel(look.shake_px, look.shake_angle))
-    return img
+        done(cv2.filter2D(current, -1, motion_kernel(look.shake_px, look.shake_angle), dst=spare))
+    return current
 
 
 def apply_sensor(img: np.ndarray, look: CameraLook, rng: np.random.Generator) -> np.ndarray:
-    """Gamma, noise (read + shot) and quantisation: float32 in, BGR uint8 out."""
-    x = np.clip(img, 0, 255) / 255.0
-    if look.gamma != 1.0:
-        x = np.power(x, look.gamma, dtype=np.float32)
-    if look.noise_sigma > 0:
-        sigma = look.noise_sigma / 255.0 * (0.6 + 0.8 * np.sqrt(x))  # brighter = more shot noise
-        x = x + rng.standard_normal(x.shape, dtype=np.float32) * sigma
-    return np.clip(x * 255.0 + 0.5, 0, 255).astype(np.uint8)
+    """Gamma, noise (read + shot) and quantisation: float32 in, BGR uint8 out.
+
+    Band by band (every step is per pixel; the noise is drawn in the same order, so the frame
+    is the one a whole-frame pass gives) to hold a few small temporaries, not whole frames."""
+    out = np.empty(img.shape, np.uint8)
+    for y0 in range(0, img.shape[0], BAND_ROWS):
+        x = np.clip(img[y0 : y0 + BAND_ROWS], 0, 255) / 255.0
+        if look.gamma != 1.0:
+            x = np.power(x, look.gamma, dtype=np.float32)
+        if look.noise_sigma > 0:
+            sigma = look.noise_sigma / 255.0 * (0.6 + 0.8 * np.sqrt(x))  # brighter: more noise
+            x = x + rng.standard_normal(x.shape, dtype=np.float32) * sigma
+        out[y0 : y0 + BAND_ROWS] = np.clip(x * 255.0 + 0.5, 0, 255)
+    return out
 
 
 def apply_jpeg(img: np.ndarray, quality: int) -> np.ndarray:
@@ -160,15 +187,17 @@ def apply_jpeg(img: np.ndarray, quality: int) -> np.ndarray:
 
 
 def apply_camera(
-    scene: np.ndarray, look: CameraLook, rng: np.random.Generator
+    scene: np.ndarray, look: CameraLook, rng: np.random.Generator, *, in_place: bool = False
 ) -> tuple[np.ndarray, np.ndarray]:
     """The whole camera on a float32 BGR scene: returns (BGR uint8 frame, homography).
 
     The homography maps scene coordinates to frame coordinates, for the ground truth.
+    `in_place`: the scene is a renderer's own canvas, drawn over here (saves a frame's memory).
     """
     h, w = scene.shape[:2]
-    img = apply_light(scene, look)
-    img = apply_optics(img, look)
+    img = apply_light(scene, look, in_place=in_place)
+    # apply_light gave a new frame or drew over the scene: either way optics may reuse it.
+    img = apply_optics(img, look, in_place=True)
     frame = apply_sensor(img, look, rng)
     frame = apply_jpeg(frame, look.jpeg_quality)
     return frame, tilt_homography((h, w), look.tilt)

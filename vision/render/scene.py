@@ -309,7 +309,7 @@ def render_scene(rng: np.random.Generator, spec: SceneSpec = SceneSpec()) -> Sce
     if spec.distractors and rng.random() < 0.3 and _edges_clear(table, side):
         dis.draw_hand_edge(table.img, rng)
 
-    frame, H = apply_camera(table.img, look, rng)
+    frame, H = apply_camera(table.img, look, rng, in_place=True)
     centres = warp_points(np.array([t[1] for t in truths], np.float32), H)
     dice = []
     for (face, _, _, state), c in zip(truths, centres, strict=True):

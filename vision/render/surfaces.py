@@ -1,12 +1,16 @@
 """Table surfaces for synthetic frames: wood, felt, cloth, laminate (float32 BGR, 0..255).
 
 Textures are made at low resolution and scaled up (cheap), then get fine grain at full size.
+Each maker gives a colour (BGR, or a BGR image) and an H×W shade; `make_surface` multiplies
+them band by band, so no whole-frame BGR temporaries are held (the renderer's peak memory).
 """
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
+
+from .effects import BAND_ROWS
 
 SURFACES = ("wood", "felt", "cloth", "laminate")
 
@@ -18,7 +22,7 @@ def _smooth_noise(rng: np.random.Generator, shape: tuple[int, int], cells: int) 
     return cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
 
 
-def _wood(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
+def _wood(rng: np.random.Generator, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
     h, w = shape
     base = np.float32(rng.choice([[40, 80, 140], [50, 100, 160], [30, 60, 110], [70, 130, 190]]))
     base = base * np.float32(rng.uniform(0.85, 1.15))
@@ -35,10 +39,10 @@ def _wood(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
     plank = int(rng.uniform(140, 260))
     pos = (ys if horizontal else xs) % plank
     shade = shade * np.where(pos < 2, 0.55, 1.0)
-    return base[None, None, :] * shade[:, :, None]
+    return base, shade
 
 
-def _felt(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
+def _felt(rng: np.random.Generator, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
     base = np.float32(
         rng.choice([[40, 110, 30], [110, 60, 20], [30, 30, 120], [70, 70, 70], [80, 40, 60]])
     )
@@ -46,10 +50,10 @@ def _felt(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
     shade = 1.0 + 0.06 * _smooth_noise(rng, shape, 8)
     fibre = rng.normal(0, 0.06, shape).astype(np.float32)
     fibre = cv2.GaussianBlur(fibre, (0, 0), 0.8)
-    return base[None, None, :] * (shade + fibre)[:, :, None]
+    return base, shade + fibre
 
 
-def _cloth(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
+def _cloth(rng: np.random.Generator, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
     h, w = shape
     ys = np.arange(h, dtype=np.float32)[:, None]
     xs = np.arange(w, dtype=np.float32)[None, :]
@@ -62,19 +66,19 @@ def _cloth(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
         bx = ((xs // period) % 2).astype(np.float32)
         by = ((ys // period) % 2).astype(np.float32)
         mix = (bx + by) / 2.0
-        img = a[None, None, :] * (1 - mix[:, :, None]) + b[None, None, :] * mix[:, :, None]
+        colour = a[None, None, :] * (1 - mix[:, :, None]) + b[None, None, :] * mix[:, :, None]
     else:
-        img = np.broadcast_to(a[None, None, :], (h, w, 3)).astype(np.float32)
+        colour = a
     folds = 1.0 + 0.1 * _smooth_noise(rng, shape, 4)
-    return img * (weave * folds)[:, :, None]
+    return colour, weave * folds
 
 
-def _laminate(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
+def _laminate(rng: np.random.Generator, shape: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
     base = np.float32(rng.choice([[150, 150, 150], [120, 140, 160], [90, 90, 95], [160, 150, 130]]))
     base = base * np.float32(rng.uniform(0.85, 1.1))
     speckle = rng.normal(0, 0.03, shape).astype(np.float32)
     shade = 1.0 + 0.05 * _smooth_noise(rng, shape, 5) + speckle
-    return base[None, None, :] * shade[:, :, None]
+    return base, shade
 
 
 def make_surface(rng: np.random.Generator, shape: tuple[int, int], kind: str) -> np.ndarray:
@@ -82,4 +86,10 @@ def make_surface(rng: np.random.Generator, shape: tuple[int, int], kind: str) ->
     makers = {"wood": _wood, "felt": _felt, "cloth": _cloth, "laminate": _laminate}
     if kind not in makers:
         raise ValueError(f"unknown surface {kind!r}; surfaces: {', '.join(SURFACES)}")
-    return np.ascontiguousarray(np.clip(makers[kind](rng, shape), 0, 255), dtype=np.float32)
+    colour, shade = makers[kind](rng, shape)
+    out = np.empty((*shape, 3), np.float32)
+    for y0 in range(0, shape[0], BAND_ROWS):
+        rows = slice(y0, y0 + BAND_ROWS)
+        band = colour if colour.ndim == 1 else colour[rows]
+        out[rows] = np.clip(band * shade[rows, :, None], 0, 255)
+    return out

@@ -302,7 +302,7 @@ def render_tiles(rng: np.random.Generator, spec: TileSpec = TileSpec()) -> TileS
         else:
             _die_on(img, rng, c, side)
 
-    frame, H = apply_camera(img, look, rng)
+    frame, H = apply_camera(img, look, rng, in_place=True)
     centres = warp_points(np.array([p[2] for p in placed], np.float32), H)
     truth: list[list[TileTruth]] = [[], []]
     order = sorted(range(len(placed)), key=lambda k: (placed[k][0], placed[k][1]))
