@@ -53,13 +53,17 @@ class DiceProfile:
             n, dim = self.templates.shape
             side = int(round(np.sqrt(dim / 3))) if dim else 0
             if n == 0 or side * side * 3 != dim:
-                t, lab, ids = self.templates.astype(np.float32), self.labels, self.die_ids
+                t = self.project(self.templates.astype(np.float32))
+                lab, ids = self.labels, self.die_ids
             else:
-                grid = self.templates.astype(np.float32).reshape(n, side, side, 3)
-                turns = [np.rot90(grid, k, axes=(1, 2)).reshape(n, dim) for k in range(4)]
-                t = np.concatenate(turns)
+                grid = self.templates.astype(np.float32, copy=False).reshape(n, side, side, 3)
+                # Projected one turn at a time: the four unprojected turns at once were the
+                # reader's largest allocation (~50 MB at the first read of the default profile).
+                t = np.concatenate(
+                    [self.project(np.rot90(grid, k, axes=(1, 2)).reshape(n, dim)) for k in range(4)]
+                )
                 lab, ids = np.tile(self.labels, 4), np.tile(self.die_ids, 4)
-            t = np.ascontiguousarray(self.project(t))
+            t = np.ascontiguousarray(t)
             cached = (t, lab, ids, (t**2).sum(1))
             object.__setattr__(self, "_rotated", cached)
         return cached
