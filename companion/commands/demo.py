@@ -3,8 +3,9 @@
 POW: a robot rolls five dice at a table drawn by vision's renderer; the simulated camera, the
 real vision pipeline, the POW rules, the game store and the screen do the rest, exactly as
 at a real table (the robot presses the same buttons a player would). `--game malacca|digmars`
-plays a shipped game record through the buttons, press by press. With no screen (or
-SDL_VIDEODRIVER=dummy) each new screen is written as a PNG instead.
+plays a shipped game record through the buttons, press by press (`--pace action`: the presses
+of one recorded action together, one screen each, for tests and benchmarks). With no screen
+(or SDL_VIDEODRIVER=dummy) each new screen is written as a PNG instead.
 """
 
 from __future__ import annotations
@@ -59,6 +60,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="pace the loop (default: a window 12, headless as fast as it can)",
     )
     p.add_argument(
+        "--pace",
+        choices=("press", "action"),
+        default="press",
+        help="Malacca and Dig Mars: one loop step per button press (default), or per recorded "
+        "action, all its presses at once, headless writing only the first and end screens "
+        "(tests, bench)",
+    )
+    p.add_argument(
         "--resume",
         action="store_true",
         help="continue the unfinished game of --store instead of starting one",
@@ -69,6 +78,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
+    if args.pace != "press" and args.game == "pow":
+        raise CompanionError("--pace is for the scripted games (malacca, digmars)")
     from display.backend import Display
 
     from .. import lifecycle
@@ -204,14 +215,22 @@ def _scripted(args, store, display, fps: float, started: float) -> int:
     app = App(store, game_id, controller, display, status)
     print(f"game {game_id}: {args.game}, {', '.join(lines[0]['players'])}", flush=True)
     _first_screen(app, started)
+    # `--pace action`: the app takes all presses of an action in one step (as it does a burst
+    # of button events) and draws once; headless, only the end screen is written.
+    by_action = args.pace == "action"
+    snapshots, display.snapshots = display.snapshots, None if by_action else display.snapshots
     for target in lines[1:]:
-        for key in inputs_for(controller, app.game, target):
+        keys = inputs_for(controller, app.game, target)
+        for batch in [keys] if by_action else [[key] for key in keys]:
             t = time.perf_counter()
-            app.inputs.put(key)
+            for key in batch:
+                app.inputs.put(key)
             if not app.step():
                 return 130
             _pace(fps, t)
         print(f"entered {app.game.state_id}: {target['type']}", flush=True)
+    if by_action and snapshots is not None:
+        snapshots.save(display.surface, type(display.model).__name__)
     summary = app.game.summary()
     print("tally:")
     for player, score in sorted(summary.scores.items(), key=lambda kv: -kv[1]):
