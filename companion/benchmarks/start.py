@@ -72,13 +72,13 @@ def run(quick: bool) -> list[Figure]:
         }
     return [
         Figure(
-            "start to first screen (POW demo, median)",
+            "start to first screen, POW demo (median)",
             statistics.median(r.first_screen_s for r in pow_runs),
             "s",
             START_BUDGET_S,
         ),
         Figure(
-            f"peak resident memory (POW demo, {tiles} tiles, worst of {len(seeds)})",
+            f"peak memory, POW demo ({tiles} tiles, worst of {len(seeds)})",
             max(r.peak_mb for r in pow_runs),
             "MB",
             MEMORY_BUDGET_MB,
