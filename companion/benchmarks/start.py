@@ -84,9 +84,7 @@ def run(quick: bool) -> list[Figure]:
             MEMORY_BUDGET_MB,
         ),
         *(
-            Figure(
-                f"peak resident memory ({name} demo)", others[game].peak_mb, "MB", MEMORY_BUDGET_MB
-            )
+            Figure(f"peak memory, {name} demo", others[game].peak_mb, "MB", MEMORY_BUDGET_MB)
             for game, name in (("malacca", "Malacca"), ("digmars", "Dig Mars"))
         ),
     ]
