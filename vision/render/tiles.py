@@ -21,7 +21,7 @@ import numpy as np
 
 from . import distractors as dis
 from .dice import POW, face_sprite, rounded_square
-from .effects import apply_camera, draw_look, warp_points
+from .effects import CameraLook, apply_camera, draw_look, warp_points
 from .scene import _affine, _paste
 from .surfaces import SURFACES, make_surface
 
@@ -69,6 +69,8 @@ class TileScene:
     surface: str
     side: float
     spec: TileSpec
+    look: CameraLook | None = field(default=None, repr=False)  # the camera this frame had
+    table: tuple[float, float, float] | None = None  # the table's median BGR, before the camera
 
     def truth(self) -> dict:
         """Ground truth as JSON-ready data."""
@@ -237,6 +239,7 @@ def render_tiles(rng: np.random.Generator, spec: TileSpec = TileSpec()) -> TileS
     look = draw_look(rng, all_on=spec.effects)
     w, h = spec.size
     img = np.ascontiguousarray(make_surface(rng, (h, w), surface))  # cv2 draws need C order
+    table = tuple(float(v) for v in np.median(img[::8, ::8].reshape(-1, 3), 0))
     shadow = np.zeros((h, w), np.float32)
     side = float(rng.uniform(*spec.side))
     slots, angles = _layout(rng, spec, side, (len(heroes), len(villains)))
@@ -319,6 +322,8 @@ def render_tiles(rng: np.random.Generator, spec: TileSpec = TileSpec()) -> TileS
         surface,
         side,
         spec,
+        look,
+        table,
     )
 
 
