@@ -33,6 +33,26 @@ def cut(
     return np.ascontiguousarray(out.transpose(2, 0, 1))
 
 
+def unshade(planes: np.ndarray, sigma: float) -> np.ndarray:
+    """Patches (…×C×H×W float32, BGR planes) with the light taken out: log, minus its blur.
+
+    Light multiplies what the tile prints, so in log it adds; what varies slowly across a
+    patch (a gradient, the soft side of a shadow, a colour cast) is what a blur of `sigma`
+    patch px keeps, and subtracting it leaves the printing. A hard shadow's edge across a tile
+    stays only as a thin line instead of halving the whole tile's brightness. 0: unchanged.
+    """
+    if sigma <= 0:
+        return planes
+    x = np.log(planes.astype(np.float32) + np.float32(8.0))
+    lead = x.shape[:-3]
+    c, h, w = x.shape[-3:]
+    flat = x.reshape(-1, h, w)
+    out = np.empty_like(flat)
+    for i, plane in enumerate(flat):
+        out[i] = plane - cv2.GaussianBlur(plane, (0, 0), sigma, borderType=cv2.BORDER_REFLECT)
+    return out.reshape(*lead, c, h, w)
+
+
 def normalise(patches: np.ndarray, mean: np.ndarray | float = 0.0) -> np.ndarray:
     """N×C×P×P patches → N×(C·P²) rows: mean pattern off, each channel zero-mean, unit norm."""
     x = patches.astype(np.float32) - mean

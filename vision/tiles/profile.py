@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import BadProfile
-from .describe import normalise
+from .describe import normalise, unshade
 from .rows import TileColours
 
 VERSION = 1
@@ -31,17 +31,20 @@ class TilesProfile:
     templates: np.ndarray  # float32 N×3×patch×patch (BGR planes), one per taught tile
     values: np.ndarray  # int32 N: the printed value of each (heroes > 0, villains < 0)
 
-    def matcher(self, sign: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def matcher(
+        self, sign: int, shade: float = 0.0
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """(mean pattern, normalised descriptors, values, raw descriptors) of one colour (+1
-        heroes, -1 villains), computed once: the mean of a colour's tiles is what they all
-        share."""
+        heroes, -1 villains), with the light taken out at `shade` (`describe.unshade`),
+        computed once: the mean of a colour's tiles is what they all share."""
         cache = self.__dict__.setdefault("_matchers", {})
-        if sign not in cache:
+        key = (sign, float(shade))
+        if key not in cache:
             sel = np.sign(self.values) == sign
-            mean = self.templates[sel].mean(0, keepdims=True)
-            raw = self.templates[sel]
-            cache[sign] = (mean, normalise(raw, mean), self.values[sel], raw)
-        return cache[sign]
+            raw = unshade(self.templates[sel], shade)
+            mean = raw.mean(0, keepdims=True)
+            cache[key] = (mean, normalise(raw, mean), self.values[sel], raw)
+        return cache[key]
 
     def save(self, path: Path) -> None:
         meta = {

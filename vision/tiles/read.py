@@ -14,9 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from .describe import cell_misfit, cut, refine_angle, scores
+from .describe import cell_misfit, cut, refine_angle, scores, unshade
 from .find import find_blobs
 from .profile import TilesProfile
+from .rescue import rescue
 from .rows import HEROES, ROW_NAMES, VILLAINS, find_rows
 
 
@@ -57,10 +58,10 @@ def _match(
     config, profile: TilesProfile, frame: np.ndarray, center, angle: float, side: float, sign: int
 ):
     """(value or None, score) of the tile at `center` cut out at `angle`."""
-    mean, templates, values, raw = profile.matcher(sign)
+    mean, templates, values, raw = profile.matcher(sign, config["shade"])
     p = profile.patch
     size = p + 2 * int(config["search"])
-    window = cut(frame, center, angle, side, size, p, config["blur"])
+    window = unshade(cut(frame, center, angle, side, size, p, config["blur"]), config["shade"])
     s, shifts = scores(window, templates, mean, p)
     best: dict[int, int] = {}  # value -> index of its best template
     for i, v in enumerate(values.tolist()):
@@ -86,7 +87,7 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
 
 def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarray) -> TilesReading:
     """Both rows of a BGR uint8 frame, left to right, or the reason they can't be read."""
-    found = find_blobs(config, frame)
+    found = rescue(config, profile, frame, find_blobs(config, frame))
     laid_out = (int((profile.values > 0).sum()), int((profile.values < 0).sum()))
     rows = find_rows(config, found, profile.colours, laid_out)
     if rows.side is None or (not rows.heroes and not rows.villains):

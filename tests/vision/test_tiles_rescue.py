@@ -1,0 +1,64 @@
+"""Tiles the colour mask loses (a table of the tiles' own colour) found again by appearance."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.vision.tiles_fixtures import profile, scene, values
+from vision.render.tiles import TileSpec, render_tiles
+from vision.tiles import read_tiles, tiles_config
+from vision.tiles.find import find_blobs
+from vision.tiles.rescue import rescue
+
+CONFIG = tiles_config()
+NO_RESCUE = tiles_config({"rescue_score": 2.0})
+
+
+def _exact(r, s) -> bool:
+    return (
+        r.reason is None
+        and values(r.heroes) == values(s.heroes)
+        and values(r.villains) == values(s.villains)
+    )
+
+
+@pytest.mark.parametrize("seed", [7008, 7013])
+def test_pow_3_blue_hero_row_on_blue_cloth_is_read_not_lost(seed):
+    """Seeded blue-cloth scenes: the colour mask keeps only the heroes' printing, and the whole
+    hero row was refused as "can't be made out"; the taught tiles find it again."""
+    s = scene(seed, surface="cloth")
+    before = read_tiles(NO_RESCUE, profile(), s.image)
+    assert before.reason is not None and "hero row can't be made out" in before.reason
+    r = read_tiles(CONFIG, profile(), s.image)
+    assert _exact(r, s), r.reason
+
+
+@pytest.mark.parametrize("seed", [7037, 7060])
+def test_pow_3_orange_villain_tile_on_orange_wood_is_read_not_refused(seed):
+    """Seeded orange-wood scenes: a villain tile half lost in the wood was refused; now read."""
+    s = scene(seed, surface="wood")
+    before = read_tiles(NO_RESCUE, profile(), s.image)
+    assert before.reason is not None and "villain row" in before.reason
+    assert _exact(read_tiles(CONFIG, profile(), s.image), s)
+
+
+def test_rescue_makes_tiles_only_where_tiles_are():
+    """Every tile the rescue adds lies on a tile of the truth (within a fifth of a side)."""
+    s = scene(7008, surface="cloth")
+    found = find_blobs(CONFIG, s.image)
+    more = rescue(CONFIG, profile(), s.image, found)
+    added = [b for b in more.blobs if b not in found.blobs]
+    assert len(added) >= 5
+    truth = np.array([t.center for t in s.heroes + s.villains])
+    for b in added:
+        assert np.hypot(*(truth - np.array(b.center)).T).min() < 0.2 * s.side
+
+
+@pytest.mark.parametrize("case,seed", [("hand", 7101), ("die", 7102), ("die", 7104)])
+def test_a_covered_tile_on_a_same_coloured_table_is_still_refused(case, seed):
+    """The rescue explains a tile's printing, never a hand or a die: the frame stays refused."""
+    for surface in ("cloth", "wood"):
+        s = render_tiles(np.random.default_rng(seed), TileSpec(case=case, surface=surface))
+        r = read_tiles(CONFIG, profile(), s.image)
+        assert r.status == "unreadable", (surface, r.reason)
