@@ -46,11 +46,11 @@ def unshade(planes: np.ndarray, sigma: float) -> np.ndarray:
     x = np.log(planes.astype(np.float32) + np.float32(8.0))
     lead = x.shape[:-3]
     c, h, w = x.shape[-3:]
-    flat = x.reshape(-1, h, w)
-    out = np.empty_like(flat)
-    for i, plane in enumerate(flat):
-        out[i] = plane - cv2.GaussianBlur(plane, (0, 0), sigma, borderType=cv2.BORDER_REFLECT)
-    return out.reshape(*lead, c, h, w)
+    # Channels last, so one blur call does all three planes of a patch.
+    hwc = np.ascontiguousarray(x.reshape(-1, c, h, w).transpose(0, 2, 3, 1))
+    for i in range(len(hwc)):
+        hwc[i] -= cv2.GaussianBlur(hwc[i], (0, 0), sigma, borderType=cv2.BORDER_REFLECT)
+    return np.ascontiguousarray(hwc.transpose(0, 3, 1, 2)).reshape(*lead, c, h, w)
 
 
 def normalise(patches: np.ndarray, mean: np.ndarray | float = 0.0) -> np.ndarray:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from ..errors import BadProfile
@@ -44,6 +45,21 @@ class TilesProfile:
             raw = unshade(self.templates[sel], shade)
             mean = raw.mean(0, keepdims=True)
             cache[key] = (mean, normalise(raw, mean), self.values[sel], raw)
+        return cache[key]
+
+    def coarse(self, size: int, shade: float) -> tuple[np.ndarray, np.ndarray]:
+        """(values, templates N×size×size×3) shrunk to `size` px for cv2.matchTemplate, with
+        the light taken out at `shade` (in those px), computed once: for finding where and how
+        big a tile is, not which one it is."""
+        cache = self.__dict__.setdefault("_coarse", {})
+        key = (size, float(shade))
+        if key not in cache:
+            small = np.stack(
+                [[cv2.resize(c, (size, size), interpolation=cv2.INTER_AREA) for c in t]
+                 for t in self.templates]
+            )  # fmt: skip
+            small = unshade(small, shade).transpose(0, 2, 3, 1)
+            cache[key] = (self.values, np.ascontiguousarray(small))
         return cache[key]
 
     def save(self, path: Path) -> None:

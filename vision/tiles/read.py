@@ -87,9 +87,14 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
 
 def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarray) -> TilesReading:
     """Both rows of a BGR uint8 frame, left to right, or the reason they can't be read."""
-    found = rescue(config, profile, frame, find_blobs(config, frame))
+    found = find_blobs(config, frame)
     laid_out = (int((profile.values > 0).sum()), int((profile.values < 0).sum()))
     rows = find_rows(config, found, profile.colours, laid_out)
+    if rows.problem is not None:
+        # Something near the rows is not a clean tile: maybe a tile the table's colour hid.
+        more = rescue(config, profile, frame, found)
+        if more is not found:
+            rows = find_rows(config, more, profile.colours, laid_out)
     if rows.side is None or (not rows.heroes and not rows.villains):
         return TilesReading((), (), rows.problem or "no tiles seen on the table")
     side = float(rows.side)

@@ -59,8 +59,11 @@ def _locate(config, profile: TilesProfile, frame, center, angle: float, side: fl
     window = unshade(cut(frame, center, angle, side, size, COARSE, config["blur"]), shade)
     win = np.ascontiguousarray(window.transpose(1, 2, 0))
     best, at = -2.0, (r, r)
-    for t in _coarse(profile, shade):
-        res = cv2.matchTemplate(win, t, cv2.TM_CCOEFF_NORMED)
+    # Each colour's mean tile (what its tiles share: the printed frame) places a tile well;
+    # which tile it is, the fine match decides.
+    values, small = profile.coarse(COARSE, shade)
+    for sign in (1, -1):
+        res = cv2.matchTemplate(win, small[np.sign(values) == sign].mean(0), cv2.TM_CCOEFF_NORMED)
         _, m, _, loc = cv2.minMaxLoc(res)
         if m > best:
             best, at = m, loc
@@ -73,18 +76,6 @@ def _locate(config, profile: TilesProfile, frame, center, angle: float, side: fl
     )
 
 
-def _coarse(profile: TilesProfile, shade: float) -> list[np.ndarray]:
-    cache = profile.__dict__.setdefault("_coarse", {})
-    if shade not in cache:
-        small = np.stack(
-            [[cv2.resize(c, (COARSE, COARSE), interpolation=cv2.INTER_AREA) for c in t]
-             for t in profile.templates]
-        )  # fmt: skip
-        small = unshade(small, shade)
-        cache[shade] = [np.ascontiguousarray(t.transpose(1, 2, 0)) for t in small]
-    return cache[shade]
-
-
 def _best(config, profile: TilesProfile, frame, center, angle: float, side: float, sign: int):
     mean, templates, _, _ = profile.matcher(sign, config["shade"])
     p = profile.patch
@@ -94,12 +85,18 @@ def _best(config, profile: TilesProfile, frame, center, angle: float, side: floa
 
 
 def rescue(
-    config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarray, found: Found
+    config: Mapping[str, Any],
+    profile: TilesProfile,
+    frame: np.ndarray,
+    found: Found,
+    look: float | None = None,
 ) -> Found:
-    """`found` with the pieces near the tiles that a taught tile explains made into tiles."""
+    """`found` with the pieces near the tiles that a taught tile explains made into tiles;
+    patches are cut at the side `look` (`scale.appearance_side`; default the mask's side)."""
     side = found.side
     if side is None:
         return found
+    look = side if look is None else look
     colours = profile.colours
     tiles, pieces = [], []
     for b in found.blobs:
@@ -122,15 +119,15 @@ def rescue(
     for b in pieces:
         if id(b) in gone:
             continue
-        at = _locate(config, profile, frame, b.center, angle, side)
-        a = refine_angle(frame, at, angle, side)
+        at = _locate(config, profile, frame, b.center, angle, look)
+        a = refine_angle(frame, at, angle, look)
         if _inside(b, at, a, side, 0.1) < config["rescue_inside"]:
             continue  # the best tile there does not hold this piece: not a tile's part
         taken = np.array([t.center for t in tiles + added])
         if np.hypot(*(taken - np.array(at)).T).min() < 0.7 * side:
             continue
-        hero = _best(config, profile, frame, at, a, side, 1)
-        villain = _best(config, profile, frame, at, a, side, -1)
+        hero = _best(config, profile, frame, at, a, look, 1)
+        villain = _best(config, profile, frame, at, a, look, -1)
         top, other = max(hero, villain), min(hero, villain)
         if top < config["rescue_score"] or top - other < config["min_margin"]:
             continue
