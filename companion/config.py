@@ -22,6 +22,11 @@ BUTTON_SOURCES = ("auto", "gpio", "keyboard")
 # Pins the Pi uses for other things: I2C (2, 3), UART (14, 15), SPI0 (7-11). Allowed but warned
 # about in the README wiring table; these are the BCM numbers gpiozero accepts.
 GPIO_PINS = tuple(range(2, 28))
+# BCM GPIO number -> physical pin on the 40-pin header (every Pi since the B+): what a config
+# comment names, since the pins are counted on the header.
+PHYSICAL_PIN = {2: 3, 3: 5, 4: 7, 5: 29, 6: 31, 7: 26, 8: 24, 9: 21, 10: 19, 11: 23, 12: 32,
+                13: 33, 14: 8, 15: 10, 16: 36, 17: 11, 18: 12, 19: 35, 20: 38, 21: 40, 22: 15,
+                23: 16, 24: 18, 25: 22, 26: 37, 27: 13}  # fmt: skip
 
 
 @dataclass(frozen=True)

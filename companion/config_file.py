@@ -1,76 +1,82 @@
-"""Writes the config file back after a first-time wizard: one table changed, the rest kept.
+"""Writes the config file back after a first-time wizard: the keys it learned set, the rest kept.
 
 The wizards save what they learned (the [buttons] pins, [vision] dice_profile / tiles_profile)
-into the same TOML file `config.load` reads. Other sections and keys are kept (comments are
-not: the file is re-emitted), and the result is checked with `config.parse` before it replaces
-the old file, so a wizard can never leave a config the companion refuses to start with.
+into the same TOML file `config.load` reads. The file is edited, not re-emitted (tomlkit keeps
+the document's layout): comments, blank lines, key order and every other section and key stay
+as the user wrote them; only the values set change. The result is checked with `config.parse`
+before it replaces the old file (written next to it, then renamed), so a wizard can never leave
+a config the companion refuses to start with, nor half a file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+import tomlkit
+from tomlkit.exceptions import TOMLKitError
 
 from .config import parse
 from .errors import ConfigError
 
 
-def _value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int | float):
-        return repr(v)
-    if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-    if isinstance(v, list | tuple):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    raise ConfigError(f"cannot write {v!r} to the config file")
+def edit(
+    text: str, section: str, values: Mapping[str, Any], notes: Mapping[str, str] | None = None
+) -> str:
+    """`text` with `values` set in [section] (None removes the key: "not set", the schema's
+    default); `notes` gives a key a new trailing comment (a pin's physical pin number), else
+    a key keeps its own. Everything else in `text` is kept as it is."""
+    try:
+        doc = tomlkit.parse(text)
+    except TOMLKitError as exc:
+        raise ConfigError(f"not valid TOML: {exc}") from None
+    if section not in doc:
+        doc.add(section, tomlkit.table())
+    table = doc[section]
+    if not isinstance(table, Mapping):
+        raise ConfigError(f"'{section}' must be a table [{section}]")
+    for key, value in values.items():
+        if value is None:
+            if key in table:
+                del table[key]
+            continue
+        trivia = getattr(table.get(key), "trivia", None)  # the old value's comment and spacing
+        table[key] = item = tomlkit.item(value)
+        if trivia is not None:
+            item.trivia.comment_ws, item.trivia.comment = trivia.comment_ws, trivia.comment
+        if notes and key in notes:
+            item.trivia.comment = f"# {notes[key]}"
+            item.trivia.comment_ws = item.trivia.comment_ws or "  "
+    return tomlkit.dumps(doc)
 
 
-def dumps(data: Mapping[str, Any]) -> str:
-    """TOML text of a two-level config (sections, and [rules.<game>] tables). None is left out:
-    an absent key means "not set" (the schema's default)."""
-    out: list[str] = []
-
-    def table(name: str, body: Mapping[str, Any]) -> None:
-        out.append(f"[{name}]")
-        nested = []
-        for k, v in body.items():
-            if isinstance(v, Mapping):
-                nested.append((k, v))
-            elif v is not None:
-                out.append(f"{k} = {_value(v)}")
-        out.append("")
-        for k, v in nested:
-            table(f"{name}.{k}", v)
-
-    for section, body in data.items():
-        table(section, body)
-    return "\n".join(out)
-
-
-def update(path: Path, section: str, values: Mapping[str, Any]) -> None:
-    """Set `values` in [section] of the config file at `path` (created if absent), keeping every
-    other key; ConfigError (and nothing written) if the result would not load."""
-    data: dict[str, Any] = {}
+def update(
+    path: Path, section: str, values: Mapping[str, Any], notes: Mapping[str, str] | None = None
+) -> None:
+    """Set `values` in [section] of the config file at `path` (created if absent), keeping
+    every comment and other key; ConfigError (and nothing written) if the result would not
+    load or the file cannot be written."""
+    text = ""
     if path.exists():
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
             raise ConfigError(f"cannot update config file {path}: {exc}") from None
-    table = dict(data.get(section, {}))
-    for k, v in values.items():
-        if v is None:
-            table.pop(k, None)
-        else:
-            table[k] = v
-    data[section] = table
-    text = dumps(data)
-    parse(text, path)  # refuse to write what the companion would refuse to read
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        new = edit(text, section, values, notes)
+    except ConfigError as exc:
+        raise ConfigError(f"cannot update config file {path}: {exc}") from None
+    parse(new, path)  # refuse to write what the companion would refuse to read
     tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(new, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):  # a half-written .tmp, if any (not the old file)
+            if tmp.is_file():
+                tmp.unlink()
+        raise ConfigError(f"cannot write config file {path}: {exc}") from None

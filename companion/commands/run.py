@@ -48,8 +48,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--wizard",
         choices=("buttons", "dice", "rows"),
-        help="first run this first-time wizard on the screen (map the buttons, teach the dice, "
-        "lay out the POW rows), save it to the config, then carry on",
+        help="only run this first-time wizard on the screen (map the buttons, teach the dice, "
+        "lay out the POW rows), save it to the config and exit (status 1 if nothing saved)",
     )
     p.set_defaults(func=run)
 
@@ -90,6 +90,15 @@ def run(args: argparse.Namespace) -> int:
 
     config = load_config(args)
     kind, path = _camera_arg(args.camera, config)
+    if args.wizard:
+        # The wizard alone, then exit: the store is not opened (a wizard run by hand as root
+        # with the service stopped must leave no file the service cannot write).
+        from ..setup_flow import run_wizard, wizard_camera
+
+        camera = wizard_camera(config, kind, path)
+        saved = run_wizard(args, config, args.wizard, open_camera=camera)
+        print(f"{args.wizard}: {'saved to the config file' if saved else 'nothing saved'}")
+        return 0 if saved else 1
     store = open_store(args)
     # From here a SIGTERM (systemd stopping the service) is a clean exit that closes the store;
     # the camera, buttons and screen are closed in `finally` below.
@@ -106,13 +115,10 @@ def _serve(args, config, kind: str, path: str, store, closing) -> None:
 
     from ..app import App
     from ..controllers import Status
-    from ..setup_flow import choose_new_game, run_wizard, wizard_camera
+    from ..setup_flow import choose_new_game, wizard_camera
     from ..wiring import camera_choice, controller_for, open_game
     from ._common import load_config
 
-    if args.wizard:
-        run_wizard(args, config, args.wizard, open_camera=wizard_camera(config, kind, path))
-        config = load_config(args)  # what the wizard saved
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     if store.unfinished() is None and args.game is None and not players:
         # the table picks game, players, rules (and may run the wizards from "Table setup")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config_file import update
+from ..errors import ConfigError
 from ..wiring import POW_HEROES, POW_VILLAINS
 from .pow import Notice
 
@@ -86,7 +87,11 @@ class RowsWizard:
         cv2.imwrite(str(self.folder / "rows.png"), self.captured)
         path = self.folder / "tiles-profile.npz"
         profile.save(path)
-        update(self.config_path, "vision", {"tiles_profile": str(path)})
+        try:
+            update(self.config_path, "vision", {"tiles_profile": str(path)})
+        except ConfigError as exc:
+            self.notice = Notice("config", str(exc))  # the config cannot say so: show why
+            return
         self.profile_path, self.step, self.notice = path, 2, None
 
     def view(self) -> Any:

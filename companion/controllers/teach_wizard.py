@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config_file import update
+from ..errors import ConfigError
 from .pow import Notice
 
 PREVIEW = (320, 180)  # the live view sent to the screen, px
@@ -83,7 +84,13 @@ class DiceTeachWizard:
             return
         path = self.folder / "dice-profile.npz"
         profile.save(path)
-        update(self.config_path, "vision", {"dice_profile": str(path)})
+        try:
+            update(self.config_path, "vision", {"dice_profile": str(path)})
+        except ConfigError as exc:
+            # The profile is saved but the config cannot say so: show why, stay on the last face.
+            self.step = len(self.faces) - 1
+            self.notice = Notice("config", str(exc))
+            return
         self.profile_path = path
 
     def view(self) -> Any:

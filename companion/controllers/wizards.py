@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..config import GPIO_PINS
+from ..config import GPIO_PINS, PHYSICAL_PIN
 from ..config_file import update
+from ..errors import ConfigError
 from .pow import Notice
 
 # Confirm first: it is the button every later screen asks for.
@@ -78,7 +79,15 @@ class ButtonWizard:
         self.notice = None
         self.mapped[target] = pin
         if self.target is None:
-            update(self.config_path, "buttons", {**self.mapped, "source": "gpio"})
+            # A pin's comment in the file names its physical pin: keep it true for the new pin.
+            notes = {k: f"physical pin {PHYSICAL_PIN[p]}" for k, p in self.mapped.items()}
+            try:
+                update(self.config_path, "buttons", {**self.mapped, "source": "gpio"}, notes)
+            except ConfigError as exc:
+                # Nothing written (a read-only config, a pin a player key holds): say why;
+                # undo takes back the last button to try again.
+                self.notice = Notice("config", str(exc))
+                return
             self.saved = True
 
     def on_input(self, name: str) -> None:

@@ -71,3 +71,20 @@ def test_buttons_wizard_undo_takes_back_the_last_pin(tmp_path, factory):
         assert w.view().target == "confirm" and w.view().mapped == ()
     finally:
         w.close()
+
+
+def test_buttons_wizard_that_cannot_write_the_config_says_so_and_saves_nothing(tmp_path, factory):
+    path = tmp_path / "config.toml"
+    path.write_text("# ours\n[screen]\n")
+    (tmp_path / "config.toml.tmp").mkdir()  # the write fails as a read-only folder's would
+    w = ButtonWizard(path, pins=(5, 6, 13, 19, 26), pin_factory=factory)
+    try:
+        for pin in (5, 6, 13, 19, 26):
+            press(factory, pin)
+            w.poll(timeout=2.0)
+        assert not w.saved and "cannot write config file" in w.view().notice.message
+        w.on_input("undo")  # takes back UNDO's pin: press it again to try again
+        assert w.target == "undo" and w.notice is None
+    finally:
+        w.close()
+    assert path.read_text() == "# ours\n[screen]\n"
