@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import rules
-from .model import BONUSES, OVER, Action, State, parse_action, parse_header
+from .model import BONUSES, OVER, Action, Face, State, parse_action, parse_header
 from .rules import Option
 
 # Easy tiles are drawn more often: with uniform difficulties two level-1 players without points
@@ -27,8 +27,8 @@ SOIL_AT_ONCE = 0.9  # the camera usually enters a new back before anybody acts o
 # digging and transporting; bonus actions are taken often enough to be played in most games.
 WEIGHTS = {
     "place": 1,
-    "dig": 10,
-    "transport": 10,
+    "dig": 20,
+    "transport": 20,
     "move": 3,
     "upgrade": 4,
     "relocate": 4,
@@ -51,19 +51,43 @@ def record_of(option: Option, rng: random.Random) -> dict[str, Any]:
     return option.record()
 
 
-def choose(offered: tuple[Option, ...], rng: random.Random, declare: bool = True) -> dict[str, Any]:
-    """One record among `offered` (the options of the state): a pending soil entry most of the
-    time, else an action type by `WEIGHTS`, then one of that type uniformly. Without
-    `declare` nobody declares victory (DIG-16), so the game runs until the board is empty."""
-    soils = [o for o in offered if o.type == "soil"]
-    if soils and (len(soils) == len(offered) or rng.random() < SOIL_AT_ONCE):
-        return record_of(rng.choice(soils), rng)
+def _move_weight(state: State, option: Option) -> float:
+    """Moves towards a top the player could then dig or transport (DIG-9 levels counted as if
+    the station had arrived) are likelier: aimless walks only make games long."""
+    top = state.stack(option.to).top
+    if top is None:
+        return 0.5
+    i = state.players.index(option.player)
+    here = state.stations_at(option.to)
+    if isinstance(top, Face):
+        return 6.0 if state.levels[i][1] + here >= top.transport else 1.0
+    return 6.0 if top.dig is not None and state.levels[i][0] + here >= top.dig else 1.0
+
+
+def choose(
+    state: State, offered: tuple[Option, ...], rng: random.Random, declare: bool = True
+) -> dict[str, Any]:
+    """One record among `offered` (the options of `state`): a pending soil entry most of the
+    time, else an action type by `WEIGHTS`, then one of that type (uniformly, but for moves,
+    `_move_weight`). Without `declare` nobody declares victory (DIG-16), so the game runs until
+    the board is empty."""
     by_type: dict[str, list[Option]] = {}
     for option in offered:
-        if option.type != "soil" and (declare or option.type != "declare"):
-            by_type.setdefault(option.type, []).append(option)
+        group = by_type.get(option.type)
+        if group is None:
+            by_type[option.type] = [option]
+        else:
+            group.append(option)
+    soils = by_type.pop("soil", None)
+    if soils and (not by_type or rng.random() < SOIL_AT_ONCE):
+        return record_of(rng.choice(soils), rng)
+    if not declare:
+        by_type.pop("declare", None)
     kinds = list(by_type)
     kind = rng.choices(kinds, weights=[WEIGHTS[k] for k in kinds])[0]
+    if kind == "move":
+        moves = by_type[kind]
+        return record_of(rng.choices(moves, [_move_weight(state, m) for m in moves])[0], rng)
     return record_of(rng.choice(by_type[kind]), rng)
 
 
@@ -86,7 +110,7 @@ def play(
     for _ in range(max_steps):
         if state.phase == OVER:
             return
-        record = choose(rules.options(state), rng, declare)
+        record = choose(state, rules.options(state), rng, declare)
         action = parse_action(record)
         after = rules.apply(state, action)
         yield state, record, action, after

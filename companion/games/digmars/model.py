@@ -249,12 +249,10 @@ def _is_int(value: Any) -> bool:
 def _field(kind: str, name: str, value: Any) -> Any:
     """A record field's value checked for its type; MalformedError naming action and field."""
     if name in ("at", "from", "to"):
-        if (
-            isinstance(value, list | tuple)
-            and len(value) == 2
-            and all(_is_int(v) and 0 <= v < SIZE for v in value)
-        ):
-            return (value[0], value[1])
+        if isinstance(value, list | tuple) and len(value) == 2:
+            r, c = value
+            if _is_int(r) and _is_int(c) and 0 <= r < SIZE and 0 <= c < SIZE:
+                return (r, c)
         raise MalformedError(
             f"'{kind}' field '{name}' must be a place [row, col] with each from 0 to {SIZE - 1},"
             f" not {value!r}"

@@ -8,6 +8,7 @@ very checks `apply` makes, so the two can never disagree.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..base import RuleError
@@ -179,38 +180,44 @@ def effective_level(state: State, i: int, place: Place, equipment: str) -> int:
 def _dig_checks(state: State, action: Dig | Transport) -> Spent:
     """Every check of a dig or a transport (DIG-5/DIG-6/DIG-9); how the action is counted."""
     kind = "dig" if isinstance(action, Dig) else "transport"
-    rule = "DIG-5" if kind == "dig" else "DIG-6"
     i = _turn_of(state, action.player, kind)
     spent = _spend(state, kind, free_with=f"extra-{kind}")
-    _has_station(state, i, action.at, rule, kind)
-    stack = state.stack(action.at)
+    _dig_here(state, i, action.at, kind)
+    return spent
+
+
+def _dig_here(state: State, i: int, at: Place, kind: str) -> None:
+    """The checks of a dig or transport by player `i` that depend on the place: an own station
+    there, a top tile of the right side, entered (DIG-22), and the level (DIG-5/DIG-6/DIG-9)."""
+    rule = "DIG-5" if kind == "dig" else "DIG-6"
+    _has_station(state, i, at, rule, kind)
+    stack = state.stack(at)
     if stack.empty:
-        raise RuleError(rule, f"{kind}: {where(action.at)} is used up, no tile is left there")
+        raise RuleError(rule, f"{kind}: {where(at)} is used up, no tile is left there")
     if kind == "dig":
         if not isinstance(stack.top, Back):
             raise RuleError(
-                rule, f"dig: the top tile of {where(action.at)} is already explored (transport it)"
+                rule, f"dig: the top tile of {where(at)} is already explored (transport it)"
             )
         if stack.top.dig is None:
             raise RuleError(
                 "DIG-22",
-                f"dig: enter the dig difficulty the top tile of {where(action.at)} shows first",
+                f"dig: enter the dig difficulty the top tile of {where(at)} shows first",
             )
         need = stack.top.dig
     else:
         if not isinstance(stack.top, Face):
             raise RuleError(
-                rule, f"transport: the top tile of {where(action.at)} is unexplored (dig it first)"
+                rule, f"transport: the top tile of {where(at)} is unexplored (dig it first)"
             )
         need = stack.top.transport
-    level = effective_level(state, i, action.at, kind)
+    level = effective_level(state, i, at, kind)
     if level < need:
         raise RuleError(
             rule,
-            f"{kind}: {action.player}'s effective {kind} level {level} is below difficulty "
+            f"{kind}: {state.players[i]}'s effective {kind} level {level} is below difficulty "
             f"{need} (DIG-9)",
         )
-    return spent
 
 
 # --- the actions ------------------------------------------------------------------------------
@@ -353,17 +360,7 @@ def _move(state: State, a: Move) -> Changes:
 def _upgrade(state: State, a: Upgrade) -> Changes:
     i = _turn_of(state, a.player, "upgrade")
     spent = _spend(state, "upgrade")
-    k = EQUIPMENT.index(a.equipment)
-    level = state.levels[i][k]
-    if level >= MAX_LEVEL:
-        raise RuleError("DIG-8", f"upgrade: {a.player}'s {a.equipment} is at the top level {level}")
-    cost = upgrade_cost(level)
-    if state.points[i] < cost:
-        raise RuleError(
-            "DIG-8",
-            f"upgrade: {a.equipment} {level}→{level + 1} costs {cost} points; {a.player} has "
-            f"{state.points[i]}",
-        )
+    k, level, cost = _upgrade_price(state, i, a.equipment)
     levels = _with(state.levels[i], k, level + 1)
     return dict(
         **spent,
@@ -371,6 +368,24 @@ def _upgrade(state: State, a: Upgrade) -> Changes:
         points=_with(state.points, i, state.points[i] - cost),
         pending_place=i if a.equipment == "fleet" else None,  # DIG-8/DIG-21
     )
+
+
+def _upgrade_price(state: State, i: int, equipment: str) -> tuple[int, int, int]:
+    """(equipment index, level now, price) of player `i`'s upgrade, if there is one they can
+    pay (DIG-8)."""
+    k = EQUIPMENT.index(equipment)
+    level = state.levels[i][k]
+    player = state.players[i]
+    if level >= MAX_LEVEL:
+        raise RuleError("DIG-8", f"upgrade: {player}'s {equipment} is at the top level {level}")
+    cost = upgrade_cost(level)
+    if state.points[i] < cost:
+        raise RuleError(
+            "DIG-8",
+            f"upgrade: {equipment} {level}→{level + 1} costs {cost} points; {player} has "
+            f"{state.points[i]}",
+        )
+    return k, level, cost
 
 
 def _relocate(state: State, a: Relocate) -> Changes:
@@ -534,10 +549,23 @@ class Option:
         return out
 
 
+# What `_legal` runs: the handler, or for a dig and a transport `_dig_checks` alone, since
+# `_dig` and `_transport` check nothing more, they only build the changes.
+_CHECKS = {**_HANDLERS, Dig: _dig_checks, Transport: _dig_checks}
+
+
+def _passes(check: Callable[..., object], *args: object) -> bool:
+    try:
+        check(*args)
+    except RuleError:
+        return False
+    return True
+
+
 def _legal(state: State, action: Action) -> bool:
     """Every check `apply` makes, without building the new state."""
     try:
-        _HANDLERS[type(action)](state, action)
+        _CHECKS[type(action)](state, action)
     except RuleError:
         return False
     return True
@@ -564,6 +592,9 @@ def _option(
     return option
 
 
+_SOILS = tuple(_option("soil", at=p) for p in PLACES)
+
+
 def option_of(action: Action) -> Option:
     """The option `action` is an instance of: itself without what the table reads (a dig's
     face, a soil's difficulty). `option_of(a) in options(state)` iff `a` is legal there."""
@@ -580,8 +611,8 @@ def options(state: State) -> tuple[Option, ...]:
     if state.phase == OVER:
         return ()
     out = [
-        _option("soil", at=p)
-        for p, stack in zip(PLACES, state.board, strict=True)
+        soil
+        for soil, stack in zip(_SOILS, state.board, strict=True)
         if type(stack.top) is Back and stack.top.dig is None
     ]
     if state.phase == SETUP:
@@ -599,29 +630,28 @@ def options(state: State) -> tuple[Option, ...]:
         return (*out, *(_option("place", player, at=p) for p in PLACES))
     player = state.players[state.to_act]
     i = state.to_act
-    # Every counted action fails `_spend` once the 3 are used (DIG-5); a dig or transport may
-    # still be free with its bonus (DIG-19). Probing only what can pass that gate is exact.
-    counted = state.actions_used < ACTIONS_PER_TURN
-    may_dig = counted or state.bonus_count("extra-dig") > 0
-    may_transport = counted or state.bonus_count("extra-transport") > 0
-    for p in sorted(set(state.stations[i])):
-        if may_dig and _legal(state, Dig(player, p, 0, 0, None)):
+    # Here the player to act is in the play phase with no placement owed, so `_turn_of` passes
+    # (DIG-4/18/21) for every action of theirs. What is left of a dig's, transport's, move's or
+    # upgrade's checks: the turn's count (`_spend`, DIG-5/DIG-19), the same for every place,
+    # and the checks of the place or equipment — run here one by one, without the rest again.
+    may_dig = _passes(_spend, state, "dig", "extra-dig")
+    may_transport = _passes(_spend, state, "transport", "extra-transport")
+    counted = _passes(_spend, state, "move")
+    for p in dict.fromkeys(state.stations[i]):  # each place once (stations are kept sorted)
+        # Only a back can be dug and only a face transported (`_dig_here` refuses the other):
+        # probing just that one halves the refusals raised here.
+        face_up = type(state.stack(p).top) is Face
+        if may_dig and not face_up and _passes(_dig_here, state, i, p, "dig"):
             out.append(_option("dig", player, at=p))
-        if may_transport and _legal(state, Transport(player, p)):
+        if may_transport and face_up and _passes(_dig_here, state, i, p, "transport"):
             out.append(_option("transport", player, at=p))
-        if not counted:
-            continue
-        targets = move_targets(state, p)
-        # A move's own check (DIG-7/DIG-20) is "`to` is among move_targets", true here by
-        # construction; the rest (DIG-5/18/21, own station) is the same for every target, so
-        # one probe answers for all of them.
-        if _legal(state, Move(player, p, targets[0])):
-            out += [_option("move", player, frm=p, to=to) for to in targets]
+        if counted:  # a move from an own station: DIG-7/DIG-20 are `move_targets` itself
+            out += [_option("move", player, None, p, to) for to in move_targets(state, p)]
     if counted:
         for equipment in EQUIPMENT:
-            if _legal(state, Upgrade(player, equipment)):
+            if _passes(_upgrade_price, state, i, equipment):
                 out.append(_option("upgrade", player, equipment=equipment))
-    if state.bonus_count("relocate"):
+    if state.bonuses and state.bonus_count("relocate"):
         stacks = [p for p, stack in zip(PLACES, state.board, strict=True) if stack.height]
         for owner, stations in zip(state.players, state.stations, strict=True):
             for p in sorted(set(stations)):
@@ -630,9 +660,9 @@ def options(state: State) -> tuple[Option, ...]:
                     for to in stacks
                     if to != p
                 ]
-    if state.bonus_count("extra-point"):
+    if state.bonuses and state.bonus_count("extra-point"):
         out.append(_option("extra_point", player))
-    if state.bonus_count("inspect"):
+    if state.bonuses and state.bonus_count("inspect"):
         out += [
             _option("inspect", player, at=p)
             for p, stack in zip(PLACES, state.board, strict=True)
