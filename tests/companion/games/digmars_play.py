@@ -1,15 +1,26 @@
-"""Helpers for the Dig Mars tests: build states from record dicts, and a seeded random player
-that plays whole legal games (and tries illegal actions along the way)."""
+"""Helpers for the Dig Mars tests: build states from record dicts, and seeded random games in
+which every action played is one `options` offered, and random attempts along the way must be
+refused (RuleError naming the rule, nothing changed) exactly when they are not offered."""
 
 from __future__ import annotations
 
 import random
+import re
+from collections import Counter
 from dataclasses import replace
 
 from companion.games import RuleError
-from companion.games.digmars import ENGINE, State, move_targets
+from companion.games.digmars import (
+    ENGINE,
+    Option,
+    State,
+    autoplay,
+    move_targets,
+    option_of,
+    options,
+)
+from companion.games.digmars.autoplay import DIFFICULTY
 from companion.games.digmars.model import (
-    BONUSES,
     EQUIPMENT,
     PLACES,
     Back,
@@ -85,106 +96,101 @@ def back(dig: int | None, height: int = 3) -> Stack:
     return Stack(height, Back(dig))
 
 
-# --- a random player -------------------------------------------------------------------------
+# --- random games ----------------------------------------------------------------------------
 
-# Easy tiles are drawn more often: with uniform difficulties two level-1 players with no points
-# can face only tiles of 3 and 4, a true dead end of the rules that ends no game.
-DIFFICULTY = (1, 1, 1, 2, 2, 3, 4)
+RULE_ID = re.compile(r"DIG-\d+")
+ATTEMPTS = 0.5  # the chance of a random attempt before an action (~150 in a game)
 
 
-def _candidates(state: State, rng: random.Random, declare: bool):
-    """Plausible record actions for the player to act, legal or not, most useful first."""
-    if state.pending_place is not None:
-        who = state.players[state.pending_place]
-        yield {"type": "place", "player": who, "at": list(rng.choice(PLACES))}
-        return
-    who = state.players[state.to_act]
-    i = state.to_act
+def attempt(state: State, rng: random.Random) -> dict:
+    """A plausible record for this state, legal or not: mostly by the player to act, about
+    stations they have and places a move reaches, sometimes by someone else or about anything."""
+    n = len(state.players)
+    i = state.to_act if state.to_act is not None else 0
+    roll = rng.random()
+    who = state.players[i] if roll < 0.8 else "Zed" if roll < 0.85 else rng.choice(state.players)
     own = state.stations[i]
-    if rng.random() < 0.08:
-        yield {"type": "end_turn"}
-    if own:
-        place = rng.choice(own)
-        p = list(place)
-        bonus = rng.choice((None,) * 6 + BONUSES)
-        transport = {"type": "transport", "player": who, "at": p}
-        dig = {
-            "type": "dig",
-            "player": who,
-            "at": p,
-            "transport": rng.choice(DIFFICULTY),
-            "points": rng.randint(1, 5),
-            "bonus": bonus,
-        }
-        # Mostly the one that fits the top tile first; sometimes the other, which is refused.
-        fits = type(state.stack(place).top) is Face
-        yield from (transport, dig) if fits == (rng.random() < 0.9) else (dig, transport)
-    kinds = ["upgrade", "move", "relocate", "extra_point", "inspect", "declare", "declare"]
-    rng.shuffle(kinds)
-    for kind in kinds:
-        if kind == "upgrade":
-            yield {"type": "upgrade", "player": who, "equipment": rng.choice(EQUIPMENT)}
-        elif kind == "move" and own:
-            p = rng.choice(own)
-            to = rng.choice(move_targets(state, p) + (rng.choice(PLACES),))
-            yield {"type": "move", "player": who, "from": list(p), "to": list(to)}
-        elif kind == "relocate":
-            owner = rng.randrange(len(state.players))
-            if state.stations[owner]:
-                yield {
-                    "type": "relocate",
-                    "player": who,
-                    "from": list(rng.choice(state.stations[owner])),
-                    "to": list(rng.choice(PLACES)),
-                    "owner": state.players[owner],
-                }
-        elif kind == "extra_point":
-            yield {"type": "extra_point", "player": who}
-        elif kind == "inspect":
-            yield {"type": "inspect", "player": who, "at": list(rng.choice(PLACES))}
-        elif kind == "declare" and declare:
-            yield {"type": "declare", "player": rng.choice(state.players)}
-    yield {"type": "end_turn"}
+    anywhere = rng.choice(PLACES)
+    at = rng.choice(own) if own and rng.random() < 0.7 else anywhere
+    kind = rng.choice(KINDS)
+    if kind == "soil":
+        return {"type": "soil", "at": list(anywhere), "dig": rng.choice(DIFFICULTY)}
+    if kind in ("place", "transport", "inspect"):
+        return {"type": kind, "player": who, "at": list(at)}
+    if kind == "dig":
+        return autoplay.record_of(Option("dig", who, at=at), rng)
+    if kind == "move":
+        to = rng.choice(move_targets(state, at)) if rng.random() < 0.6 else rng.choice(PLACES)
+        return {"type": "move", "player": who, "from": list(at), "to": list(to)}
+    if kind == "upgrade":
+        return {"type": "upgrade", "player": who, "equipment": rng.choice(EQUIPMENT)}
+    if kind == "relocate":
+        owner = rng.randrange(n)
+        frm = rng.choice(state.stations[owner]) if state.stations[owner] else anywhere
+        to = rng.choice(PLACES)
+        return {"type": "relocate", "player": who, "from": list(frm), "to": list(to),
+                "owner": state.players[owner]}  # fmt: skip
+    if kind in ("extra_point", "declare"):
+        return {"type": kind, "player": who}
+    return {"type": "end_turn"}
+
+
+KINDS = (
+    "soil", "place", "dig", "dig", "transport", "transport", "move", "move", "upgrade",
+    "relocate", "extra_point", "inspect", "end_turn", "declare",
+)  # fmt: skip
+
+
+def check_attempt(state: State, offered: tuple, record: dict, tried: Counter) -> None:
+    """The engine agrees with `options` about `record`: offered -> applied; not offered ->
+    RuleError naming a DIG rule id, with the state exactly as it was (no field rebound).
+    `tried` counts "applied" and each refusing rule id."""
+    action = ENGINE.parse_action(record)
+    fields = tuple(vars(state).values())
+    # Options are built once per value (rules._option), so identity is membership; were that
+    # to break, a legal attempt would fail below as "not among the options", never pass wrongly.
+    option = option_of(action)
+    if any(option is o for o in offered):
+        ENGINE.apply(state, action)
+        tried["applied"] += 1
+        return
+    try:
+        ENGINE.apply(state, action)
+    except RuleError as err:
+        assert RULE_ID.fullmatch(err.rule), err
+        assert err.message and err.rule in str(err)
+        tried[err.rule] += 1
+    else:
+        raise AssertionError(f"{record} is applied but not among the options")
+    after = tuple(vars(state).values())
+    assert len(after) == len(fields) and all(a is b for a, b in zip(after, fields, strict=True))
 
 
 def random_game(
-    seed: int, players: int, on_step=None, declare: bool = True, max_steps: int = 5000
+    seed: int,
+    players: int,
+    on_step=None,
+    declare: bool = True,
+    tried: Counter | None = None,
+    max_steps: int = 5000,
 ) -> State:
-    """Play one game from setup to its end with seeded random choices (without `declare`, nobody
-    declares: the game runs until the board is empty). `on_step(before, record,
-    after)` sees every legal action; an illegal try must raise RuleError and change nothing."""
+    """Play one seeded game from setup to its end, every action chosen among `options`
+    (autoplay.choose); before about half of them one random attempt (`attempt`) is checked
+    against the options (`check_attempt`) and thrown away. `on_step(before, record, after)`
+    sees every action played; `tried` counts the attempts' outcomes."""
     rng = random.Random(seed)
-    names = tuple(f"P{k}" for k in range(players))
-    state = new(*names)
+    tried = Counter() if tried is None else tried
+    state = ENGINE.setup(autoplay.players_header(players))
     for _ in range(max_steps):
         if state.phase == "over":
+            assert options(state) == ()
             return state
-        unknown = [
-            PLACES[k]
-            for k, stack in enumerate(state.board)
-            if type(stack.top) is Back and stack.top.dig is None
-        ]
-        if unknown and rng.random() < 0.9:  # the camera enters a new back (DIG-22)
-            record = {
-                "type": "soil",
-                "at": list(rng.choice(unknown)),
-                "dig": rng.choice(DIFFICULTY),
-            }
-            tries = [record]
-        elif state.phase == "setup":
-            who = state.players[state.to_act]
-            tries = [{"type": "place", "player": who, "at": list(rng.choice(PLACES))}]
-        else:
-            tries = _candidates(state, rng, declare)
-        for record in tries:
-            before = state
-            try:
-                after = ENGINE.apply(state, ENGINE.parse_action(record))
-            except RuleError:
-                assert state == before  # frozen, and apply returned nothing
-                continue
-            if on_step is not None:
-                on_step(before, record, after)
-            state = after
-            break
+        offered = options(state)
+        if rng.random() < ATTEMPTS:
+            check_attempt(state, offered, attempt(state, rng), tried)
+        record = autoplay.choose(state, offered, rng, declare)
+        after = ENGINE.apply(state, ENGINE.parse_action(record))
+        if on_step is not None:
+            on_step(state, record, after)
+        state = after
     raise AssertionError(f"game {seed} did not end within {max_steps} steps")
