@@ -34,6 +34,15 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # …and a blob that still looks square must be smeared more (a table's stripes run one
         # way too: dice at rest on a check cloth measured up to 0.26).
         "blur_streak_square": 0.4,
+        # A blob no square or split explains is read as dice of the frame's die size when
+        # squares this much of a die's blob across (its solid middle, without the rim a blob
+        # may or may not take in), each this much inside it…
+        "pack_side": 0.9,
+        "pack_cover": 0.85,
+        # …and leave nothing over thicker than this part of a square (a rim, a shadow's wedge:
+        # a cocked die's side face is thicker) but this many square areas.
+        "pack_rim": 0.3,
+        "pack_spare": 0.1,
         # A blob touching the frame edge that is this big (in die areas) is a cut die.
         "cut_min_area": 0.2,
         # Face reading: patch size, and how a face must win.

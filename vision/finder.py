@@ -99,6 +99,13 @@ def _candidate(rect: tuple, aspect: float, fill: float, streak: float, inv: floa
     )
 
 
+def _square(
+    center: tuple[float, float], angle: float, side: float, streak: float, inv: float
+) -> Candidate:
+    """A die found as a square of the frame's die size (small px in, frame px out)."""
+    return _candidate((center, (side, side), angle), 1.0, 1.0, streak, inv)
+
+
 def _split(blob: np.ndarray, side_ref: float, min_part: float) -> list[np.ndarray]:
     """Contours of the dice in a blob of touching dice: erode until it falls apart, grow back."""
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
@@ -132,6 +139,59 @@ def _split_rect(rect: tuple, k: int) -> list[tuple]:
         off = (i - (k - 1) / 2) * step
         out.append(((cx + axis[0] * off, cy + axis[1] * off), (step, short), angle))
     return out
+
+
+def _pack(
+    contour: np.ndarray, ref: float, cover: float, rim: float, spare: float, most: int = 6
+) -> list[tuple[tuple[float, float], float]]:
+    """Dice of the frame's die size that make up a blob no clean square or split explains (a
+    die with a wedge of its shadow, dice touching at any turn): squares of side `ref`, each
+    at least `cover` inside the blob, taken one at a time at the turn and place that covers
+    most, leaving nothing thicker than `rim` squares but `spare` square areas; [] when they do
+    not (a die cocked on another shows a top and a side face: the side face is left).
+    Returns the squares' centres (in the contour's px) and their turns (degrees)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    n = int(np.ceil(np.hypot(w, h))) + 4
+    ox, oy = (n - w) // 2 - x, (n - h) // 2 - y
+    blob = np.zeros((n, n), np.uint8)
+    cv2.drawContours(blob, [contour + (ox, oy)], -1, 1, -1)
+    area = float(blob.sum())
+    s = max(3, int(round(ref)))
+    if area < 0.8 * s * s or area > (most + spare) * s * s:
+        return []
+
+    def at(angle: float) -> tuple[float, float, tuple[int, int], np.ndarray]:
+        m = cv2.getRotationMatrix2D((n / 2, n / 2), angle, 1.0)
+        turned = cv2.warpAffine(blob, m, (n, n), flags=cv2.INTER_NEAREST).astype(np.float32)
+        cov = cv2.boxFilter(turned, -1, (s, s), normalize=True, borderType=cv2.BORDER_CONSTANT)
+        _, top, _, (px, py) = cv2.minMaxLoc(cov)
+        return top, angle, (px - s // 2, py - s // 2), m
+
+    out: list[tuple[tuple[float, float], float]] = []
+    for _ in range(most):
+        # Coarse turns, then finer around the best.
+        best = max((at(a) for a in range(0, 90, 10)), key=lambda r: r[0])
+        for step in (4, 2):
+            a0 = best[1]
+            best = max([best, at(a0 - step), at(a0 + step)], key=lambda r: r[0])
+        top, angle, (x0, y0), m = best
+        if top < cover:
+            break
+        back = cv2.invertAffineTransform(m)
+        corners = np.array([[x0, y0], [x0 + s, y0], [x0 + s, y0 + s], [x0, y0 + s]], np.float64)
+        poly = corners @ back[:, :2].T + back[:, 2]
+        c = poly.mean(0) - 0.5
+        out.append(((float(c[0] - ox), float(c[1] - oy)), float(angle)))
+        cv2.fillPoly(blob, [np.round(poly - 0.5).astype(np.int32)], 0)
+    if not out:
+        return []
+    # What is left must be rims and slivers (a die's edge, a wedge of its shadow), not a piece
+    # of a die (a cocked die's side face is half a die thick).
+    k = max(3, int(round(rim * s)) | 1)
+    piece = cv2.morphologyEx(
+        blob, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    )
+    return out if float(piece.sum()) <= spare * s * s else []
 
 
 def _top_face(
@@ -215,9 +275,12 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
     dice: list[Candidate] = []
     issues: list[tuple[str, Candidate]] = []
     odd: list[Candidate] = []  # die-sized but not a clean square
+    outline: dict[int, np.ndarray] = {}  # id(odd candidate) -> its blob's contour (small px)
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     streaky = float(config["blur_streak"])
     square_streaky = float(config["blur_streak_square"])
+    cover, spare = float(config["pack_cover"]), float(config["pack_spare"])
+    core, rim = float(config["pack_side"]), float(config["pack_rim"])
     for c, rect, aspect, fill, area in blobs:
         x, y, w, h = cv2.boundingRect(c)
         cand = _candidate(rect, aspect, fill, _streak(gray, c), inv)
@@ -245,9 +308,13 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
                 if k >= 2 and abs(aspect - k) < 0.25 and fill >= min_fill:
                     rects = [(r, 1.0, 1.0, cand.streak) for r in _split_rect(rect, k)]
             if not rects:
-                issues.append(("cocked", cand))  # dice on dice: no way to see them as squares
+                packed = _pack(c, core * ref, cover, rim, spare)
+                if packed:
+                    dice.extend(_square(p, a, ref, cand.streak, inv) for p, a in packed)
+                else:
+                    issues.append(("cocked", cand))  # dice on dice: not squares side by side
                 continue
-            for r, a, f, st in rects:
+            for (r, a, f, st), q in zip(rects, parts or [None] * len(rects), strict=True):
                 part = _candidate(r, a, f, st, inv)
                 side = np.sqrt(r[1][0] * r[1][1])
                 if (
@@ -259,9 +326,12 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
                     dice.append(part)
                 else:
                     odd.append(part)
+                    if q is not None:
+                        outline[id(part)] = q
             continue
         if 0.6 * lo <= np.sqrt(area) <= 2.5 * hi:
             odd.append(cand)
+            outline[id(cand)] = c
 
     ref = side_ref or (lo + hi) / 2
     rest = []
@@ -285,6 +355,16 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
         need = streaky if cand.aspect > max_aspect else square_streaky
         if big and short >= 0.6 * ref and cand.aspect <= 3.5 and cand.streak >= need:
             issues.append(("blurred", cand))
+            continue
+        # A sharp blob that squares of the die's size fill: a die with a wedge of its shadow
+        # or of a die-coloured table, dice touching side by side.
+        packed = (
+            _pack(outline[id(cand)], core * ref, cover, rim, spare)
+            if id(cand) in outline and cand.streak < square_streaky
+            else []
+        )
+        if packed:
+            dice.extend(_square(p, a, ref, cand.streak, inv) for p, a in packed)
             continue
         # A sharp die-sized blob that is not square, near a die: a die cocked on another.
         near = any(

@@ -1,0 +1,50 @@
+"""The finder's square packing: dice touching at any turn are found as dice of the frame's die
+size; a die cocked on another (a top and a thick side face) is not taken for a flat die."""
+
+import cv2
+import numpy as np
+
+from vision.finder import _pack
+
+SIDE = 30.0
+
+
+def _outline(shapes: list[np.ndarray]) -> np.ndarray:
+    canvas = np.zeros((200, 200), np.uint8)
+    for poly in shapes:
+        cv2.fillPoly(canvas, [np.round(poly).astype(np.int32)], 1)
+    contours, _ = cv2.findContours(canvas, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    assert len(contours) == 1
+    return contours[0]
+
+
+def _square(center, side, angle):
+    return cv2.boxPoints((center, (side, side), angle))
+
+
+def _pack_dice(contour):
+    return _pack(contour, 0.9 * SIDE, cover=0.85, rim=0.3, spare=0.1)
+
+
+def test_two_dice_touching_at_different_turns_are_two_squares():
+    a = _square((80, 100), SIDE, 0)
+    b = _square((80 + SIDE + 1, 106), SIDE, 17)
+    packed = _pack_dice(_outline([a, b]))
+    assert len(packed) == 2
+    centres = sorted(c for c, _ in packed)
+    assert np.hypot(centres[0][0] - 80, centres[0][1] - 100) < 0.15 * SIDE
+    assert np.hypot(centres[1][0] - (81 + SIDE), centres[1][1] - 106) < 0.15 * SIDE
+
+
+def test_a_die_with_a_wedge_of_its_shadow_is_one_square():
+    die = _square((100, 100), SIDE, 25)
+    shadow = _square((104, 104), SIDE, 25)  # offset by a sixth of a side: a sliver each way
+    packed = _pack_dice(_outline([die, shadow]))
+    assert len(packed) == 1
+
+
+def test_a_cocked_die_is_not_packed_as_a_flat_one():
+    # Top face foreshortened to 0.8 of a side, and a side face half a die thick below it.
+    top = cv2.boxPoints(((100, 100), (SIDE, 0.8 * SIDE), 0))
+    side = cv2.boxPoints(((100, 100 + 0.4 * SIDE + 0.25 * SIDE), (SIDE, 0.5 * SIDE), 0))
+    assert _pack_dice(_outline([top, side])) == []
