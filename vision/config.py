@@ -45,6 +45,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "pack_spare": 0.1,
         # A blob touching the frame edge that is this big (in die areas) is a cut die.
         "cut_min_area": 0.2,
+        # …unless its edges all run one way (a pencil, a stripe of the table at the edge): a
+        # die shows edges two ways even when cut (measured <= 0.47 for cut dice, >= 0.78 for
+        # pencils and stripes on rendered sets).
+        "cut_max_streak": 0.65,
         # Face reading: patch size, and how a face must win.
         "patch": 24,
         "min_confidence": 0.5,

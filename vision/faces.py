@@ -3,8 +3,9 @@ nearest-neighbour match against the taught templates (in all four quarter turns)
 
 The descriptor is the crop in Lab relative to the die's own body colour (so a white-balance or
 exposure shift moves body and symbol together and cancels), blurred so a pixel or two of
-misplacement does not matter. Confidence combines the margin to the second-best face with how
-close the best match is compared to the taught dice.
+misplacement does not matter. Confidence is the lesser of two: the margin to the second-best
+face, and how close the best match is compared to the taught dice (each must hold on its own;
+their product refused right readings that were only middling on both).
 """
 
 from __future__ import annotations
@@ -132,6 +133,6 @@ def match(config: Mapping[str, Any], profile: DiceProfile, descs: np.ndarray) ->
         second = float(row[order[1]]) if n_faces > 1 else np.inf
         margin = 1.0 - best / second if np.isfinite(second) and second > 0 else 1.0
         fit = float(np.clip((fit_max * typical - best) / ((fit_max - 1.0) * typical), 0.0, 1.0))
-        conf = min(1.0, margin / float(config["margin_full"])) * fit
+        conf = min(1.0, margin / float(config["margin_full"]), fit)
         out.append(Match(int(order[0]), round(conf, 3), best, second))
     return out

@@ -286,7 +286,11 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
         cand = _candidate(rect, aspect, fill, _streak(gray, c), inv)
         if x <= 1 or y <= 1 or x + w >= sw - 1 or y + h >= sh - 1:
             ref = side_ref or hi
-            if area >= float(config["cut_min_area"]) * ref**2 and max(rect[1]) <= 1.6 * ref:
+            if (
+                area >= float(config["cut_min_area"]) * ref**2
+                and max(rect[1]) <= 1.6 * ref
+                and cand.streak < float(config["cut_max_streak"])
+            ):
                 issues.append(("cut", cand))
             continue
         if aspect <= max_aspect and fill >= min_fill and lo <= np.sqrt(area) <= hi:
