@@ -14,12 +14,13 @@ import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-
-import cv2
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..cli import Parser
 from ..errors import CompanionError
+
+if TYPE_CHECKING:  # numpy and cv2 load only in the commands that use them: every start pays
+    import numpy as np
 
 VALUE_FLAGS = ("--heroes", "--villains")
 _VALUES = re.compile(r"^[+-]?\d+(,[+-]?\d+)*,?$")
@@ -166,6 +167,8 @@ def run_read(args: argparse.Namespace) -> int:
 
 
 def run_render(args: argparse.Namespace) -> int:
+    import numpy as np
+
     from vision.render.tiles import TileSpec, render_tiles
 
     if args.count < 0:
@@ -191,6 +194,8 @@ def run_render(args: argparse.Namespace) -> int:
 
 
 def _write(stem: Path, image: np.ndarray, truth: dict) -> None:
+    import cv2
+
     if not cv2.imwrite(str(stem.with_suffix(".png")), image):
         raise CompanionError(f"cannot write {stem.with_suffix('.png')}")
     stem.with_suffix(".json").write_text(json.dumps(truth, indent=1) + "\n", encoding="utf-8")

@@ -109,3 +109,17 @@ def test_bench_prints_figures_as_json(tmp_path):
 def test_bench_unknown_area(tmp_path):
     result = companion("bench", "nope", tmp=tmp_path)
     assert result.returncode == 1 and "unknown area 'nope'" in result.stderr
+
+
+def test_the_cli_loads_no_numpy_or_opencv_until_a_command_needs_them():
+    # design.md budgets (start ≤ 1.5 s, memory ≤ 250 MB): numpy and OpenCV cost ~0.3 s and
+    # ~30 MB at every start, and Malacca, Dig Mars, replay or export use neither.
+    probe = (
+        "import sys; from companion import cli; cli.build_parser(); "
+        "print(sorted(m for m in ('cv2', 'numpy') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
