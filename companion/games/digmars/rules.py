@@ -50,7 +50,11 @@ def where(place: Place) -> str:
 
 
 def upgrade_cost(level: int) -> int:
-    """DIG-8: 1→2 costs 1, 2→3 costs 2, 3→4 costs 3."""
+    """DIG-8: 1→2 costs 1, 2→3 costs 2, 3→4 costs 3.
+
+    Reading: points are one number per player. DIG-8 pays "with taken tiles or treasure
+    tokens" and gives change, so any total at least the price can pay it exactly.
+    """
     return level
 
 
@@ -272,7 +276,9 @@ def _dig(state: State, a: Dig) -> Changes:
     spent = _dig_checks(state, a)
     height = state.stack(a.at).height
     board = _with_stack(state, a.at, Stack(height, Face(a.transport, a.points, a.bonus)))
-    if a.bonus is not None:  # DIG-5/DIG-12…15: usable once, later in this turn
+    # DIG-5/DIG-12…15: usable once, later in this turn, by this player. Reading: a bonus on a
+    # tile that is transported later gives nothing; only flipping it does (DIG-5).
+    if a.bonus is not None:
         spent["bonuses"] = _bonuses_plus(spent.get("bonuses", state.bonuses), a.bonus, +1)
     return dict(board=board, **spent)
 
@@ -290,7 +296,10 @@ def _transport(state: State, a: Transport) -> Changes:
     i = state.players.index(a.player)
     height = stack.height - 1
     board = _with_stack(state, a.at, Stack(height, Back()) if height else EMPTY)
-    if not any(s.height for s in board):  # DIG-17, ties share the win (DIG-23)
+    # DIG-17, ties share the win (DIG-23). Reading: the game ends with this transport, unused
+    # bonuses of the turn included. A board where nobody can ever dig or transport again
+    # (every top too hard, no points to upgrade) has no end in the rules: the table decides.
+    if not any(s.height for s in board):
         best = max(points)
         winners = tuple(p for p, n in zip(state.players, points, strict=True) if n == best)
         spent.update(phase=OVER, to_act=None, winners=winners, bonuses=())
@@ -394,6 +403,7 @@ def _relocate(state: State, a: Relocate) -> Changes:
     owner = state.player_index(a.owner)
     if owner is None:
         raise RuleError("DIG-13", f"relocate: {a.owner!r} is not a player of this game")
+    # Reading: the station may come from anywhere, an empty place included (DIG-13: "ANY").
     _has_station(state, owner, a.frm, "DIG-13", "relocate")
     if state.stack(a.to).empty:
         raise RuleError(
@@ -407,12 +417,16 @@ def _relocate(state: State, a: Relocate) -> Changes:
 def _extra_point(state: State, a: ExtraPoint) -> Changes:
     i = _turn_of(state, a.player, "extra_point")
     spent = _use_bonus(state, "extra-point", "DIG-14", "extra_point")
+    # Reading: the token is always there to take; the supply of 10 tokens (DIG-1) and the
+    # paid-in tiles are not tracked, as a table runs short only in a game nobody plays.
     return dict(points=_with(state.points, i, state.points[i] + 1), **spent)
 
 
 def _inspect(state: State, a: Inspect) -> Changes:
     _turn_of(state, a.player, "inspect")
     spent = _use_bonus(state, "inspect", "DIG-15", "inspect")
+    # Reading: any stack with a tile left, its top explored or not (DIG-15 names no exception;
+    # looking at a face everyone sees is merely a wasted bonus).
     if state.stack(a.at).empty:
         raise RuleError("DIG-15", f"inspect: {where(a.at)} is used up, there is no tile to look at")
     # What the player saw stays secret: the state only records that the bonus is spent.
@@ -433,6 +447,8 @@ def can_declare(state: State, i: int) -> bool:
 
 
 def _declare(state: State, a: Declare) -> Changes:
+    # Readings: at any moment of one's own turn, all 3 actions used or not (DIG-19), but not
+    # while a fleet station is owed (DIG-21: it is placed before anything else happens).
     i = _turn_of(state, a.player, "declare")
     need = VICTORY_AT[len(state.players)]
     if not can_declare(state, i):
