@@ -54,7 +54,12 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "min_confidence": 0.5,
         "margin_full": 0.25,  # margin (1 - best/second) that counts as full confidence
         "fit_max": 2.0,
-        "not_a_die": 4.0,  # best distance beyond this many typical distances: not a die at all  # best distance beyond this many typical distances: not a known face
+        # A margin counts only beyond the margins by which the teach set itself read a die of
+        # another face as this one (each taught die left out) while matching it at least as
+        # closely as this read, within this factor (1.0; 1.2 refused 1 % more of our own
+        # rendered frames and no more wrong foreign ones, tests/vision/foreign).
+        "doubt_slack": 1.0,
+        "not_a_die": 4.0,  # best distance beyond this many typical distances: not a die at all
         "max_dice": 5,
         # Dice the picture must show (None: any number up to max_dice). With a count, fewer
         # dice found is "missing": a die not found must not pass as a reading without it.

@@ -5,7 +5,9 @@ The descriptor is the crop in Lab relative to the die's own body colour (so a wh
 exposure shift moves body and symbol together and cancels), blurred so a pixel or two of
 misplacement does not matter. Confidence is the lesser of two: the margin to the second-best
 face, and how close the best match is compared to the taught dice (each must hold on its own;
-their product refused right readings that were only middling on both).
+their product refused right readings that were only middling on both); only the margin beyond
+what the teach set's own mistakes reached counts (`DiceProfile.confusions`: each taught die read
+with it left out).
 """
 
 from __future__ import annotations
@@ -127,12 +129,16 @@ def match(config: Mapping[str, Any], profile: DiceProfile, descs: np.ndarray) ->
     out = []
     typical = max(profile.typical_distance, 1e-3)
     fit_max = float(config["fit_max"])
+    slack = float(config["doubt_slack"])
     for row in per_face:
         order = np.argsort(row)
         best = float(row[order[0]])
         second = float(row[order[1]]) if n_faces > 1 else np.inf
         margin = 1.0 - best / second if np.isfinite(second) and second > 0 else 1.0
         fit = float(np.clip((fit_max * typical - best) / ((fit_max - 1.0) * typical), 0.0, 1.0))
-        conf = min(1.0, margin / float(config["margin_full"]), fit)
+        # Only the margin beyond what a wrong face reached in the teach set counts (where it
+        # matched about as closely: a mistake made far from every template says little).
+        beyond = max(0.0, margin - profile.doubt(int(order[0]), best, slack))
+        conf = min(1.0, beyond / float(config["margin_full"]), fit)
         out.append(Match(int(order[0]), round(conf, 3), best, second))
     return out

@@ -68,6 +68,32 @@ class DiceProfile:
             object.__setattr__(self, "_rotated", cached)
         return cached
 
+    @property
+    def confusions(self) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+        """Per face, the teach set's own wrong readings of it: each taught die read with that
+        die left out of the templates, and where the nearest face was this face but not the
+        die's own, (distances, margins): float32 distances to this face ascending, and the
+        largest margin (1 - best/second) reached at that distance or nearer (empty when the
+        teach set never mistook a die for this face).
+
+        The teach set is the only evidence of how well its faces are told apart (two faces of
+        one colour and a similar outline can be nearer each other than themselves), and a die
+        left out is what a read sees: a die that is not among the templates. Taught dice whose
+        face no other taught die shows cannot be left out and tell nothing.
+        """
+        cached = self.__dict__.get("_confusions")
+        if cached is None:
+            cached = _left_out_confusions(self)
+            object.__setattr__(self, "_confusions", cached)
+        return cached
+
+    def doubt(self, face: int, best: float, slack: float) -> float:
+        """The largest margin by which the teach set read a die of another face as `face` while
+        matching it no worse than `slack` × `best` (0 if it never did)."""
+        dists, margins = self.confusions[face]
+        k = int(np.searchsorted(dists, slack * best, side="right"))
+        return float(margins[k - 1]) if k else 0.0
+
     def project(self, descs: np.ndarray) -> np.ndarray:
         """Descriptors (rows) in the profile's comparison space (PCA when it has one)."""
         descs = np.asarray(descs, np.float32)
@@ -128,6 +154,38 @@ class DiceProfile:
             mean=pca.get("mean"),
             basis=pca.get("basis"),
         )
+
+
+def _left_out_confusions(profile: DiceProfile) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    n_faces = len(profile.faces)
+    empty = (np.zeros(0, np.float32), np.zeros(0, np.float32))
+    n = len(profile.templates)
+    if n == 0 or n_faces < 2:
+        return (empty,) * n_faces
+    t, lab, ids, tsq = profile.rotated
+    q = profile.project(profile.templates)
+    # The distance a read uses (vision.faces.distances), each taught die's templates left out.
+    d2 = (q**2).sum(1)[:, None] + tsq[None, :] - 2.0 * np.einsum("ik,jk->ij", q, t, optimize=False)
+    d = np.sqrt(np.maximum(d2, 0.0))
+    d[profile.die_ids[:, None] == ids[None, :]] = np.inf
+    per_face = np.stack([d[:, lab == f].min(1) for f in range(n_faces)], axis=1)
+    order = np.argsort(per_face, axis=1)
+    rows = np.arange(n)
+    best, second = per_face[rows, order[:, 0]], per_face[rows, order[:, 1]]
+    own = per_face[rows, profile.labels]
+    wrong = (order[:, 0] != profile.labels) & np.isfinite(own) & (second > 0)
+    out = []
+    for f in range(n_faces):
+        sel = wrong & (order[:, 0] == f)
+        if not sel.any():
+            out.append(empty)
+            continue
+        dist, margin = best[sel], 1.0 - best[sel] / second[sel]
+        at = np.argsort(dist)
+        out.append(
+            (dist[at].astype(np.float32), np.maximum.accumulate(margin[at]).astype(np.float32))
+        )
+    return tuple(out)
 
 
 DEFAULT_PROFILE = Path(__file__).parent / "data" / "default_dice_profile.npz"
