@@ -52,6 +52,11 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # Face reading: patch size, and how a face must win.
         "patch": 24,
         "min_confidence": 0.5,
+        # A die below it is cut out again shifted and sized by this part of its side each way
+        # (then by half of it around the best cut).
+        "second_look": 0.12,
+        # …and its margin must be this many times wider for full confidence.
+        "second_margin": 2.0,
         "margin_full": 0.25,  # margin (1 - best/second) that counts as full confidence
         "fit_max": 2.0,
         # A margin counts only beyond the margins by which the teach set itself read a die of

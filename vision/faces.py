@@ -115,10 +115,8 @@ def distances(profile: DiceProfile, descs: np.ndarray) -> np.ndarray:
     return np.sqrt(np.maximum(d2, 0.0))
 
 
-def match(config: Mapping[str, Any], profile: DiceProfile, descs: np.ndarray) -> list[Match]:
-    """The best face for each descriptor, with a confidence from margin and fit."""
-    if len(descs) == 0:
-        return []
+def face_distances(profile: DiceProfile, descs: np.ndarray) -> np.ndarray:
+    """Distance of each descriptor (rows) to the nearest template of each face (columns)."""
     d = distances(profile, np.asarray(descs, np.float32))
     n_faces = len(profile.faces)
     per_face = np.full((len(descs), n_faces), np.inf, np.float32)
@@ -126,6 +124,19 @@ def match(config: Mapping[str, Any], profile: DiceProfile, descs: np.ndarray) ->
         cols = profile.rotated[1] == f
         if cols.any():
             per_face[:, f] = d[:, cols].min(1)
+    return per_face
+
+
+def match(config: Mapping[str, Any], profile: DiceProfile, descs: np.ndarray) -> list[Match]:
+    """The best face for each descriptor, with a confidence from margin and fit."""
+    if len(descs) == 0:
+        return []
+    return decide(config, profile, face_distances(profile, descs))
+
+
+def decide(config: Mapping[str, Any], profile: DiceProfile, per_face: np.ndarray) -> list[Match]:
+    """The best face for each row of per-face distances, with a confidence from margin and fit."""
+    n_faces = per_face.shape[1]
     out = []
     typical = max(profile.typical_distance, 1e-3)
     fit_max = float(config["fit_max"])

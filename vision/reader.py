@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from .faces import descriptor, face_patch, match
-from .finder import find_dice
+from .faces import Match, decide, descriptor, face_distances, face_patch, match
+from .finder import Candidate, find_dice
 from .profile import DiceProfile
 
 REASONS = ("cut", "blurred", "cocked", "too-many", "uncertain", "missing")
@@ -65,6 +65,35 @@ def in_zone(center: tuple[float, float], shape: tuple[int, ...], zone: tuple[flo
     return left * w <= center[0] <= right * w and top * h <= center[1] <= bottom * h
 
 
+def _second_look(
+    config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray, c: Candidate, m: Match
+) -> Match:
+    """The die's match over cuts around `c` (shifted, sized): a coarse round of cuts, then a
+    finer one around the cut that fits best. Every face is measured at its own best cut, so
+    searching favours no face over another (a face is not picked because one cut of many
+    happened to look like it)."""
+    (x, y), side = c.center, c.side
+    far = float(config["second_look"])
+    descs = [descriptor(face_patch(frame, (x, y), side, c.angle, profile.patch))]
+    for parts in ((far / 2, far), (far / 2,)):
+        cuts = []
+        for part in parts:
+            step = part * side
+            cuts += [(x + i * step, y + j * step, side) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+            cuts += [(x, y, side * (1 - part)), (x, y, side * (1 + part))]
+        cuts = [q for q in cuts if q != (x, y, side)]
+        new = [
+            descriptor(face_patch(frame, (cx, cy), s, c.angle, profile.patch)) for cx, cy, s in cuts
+        ]
+        per_face = face_distances(profile, np.array(new, np.float32))
+        x, y, side = cuts[int(np.argmin(per_face.min(1)))]
+        descs += new
+    per_face = face_distances(profile, np.array(descs, np.float32)).min(0, keepdims=True)
+    # Many cuts give a wrong face more chances to look right: its margin must be wider.
+    wider = {**config, "margin_full": float(config["margin_full"]) * float(config["second_margin"])}
+    return decide(wider, profile, per_face)[0]
+
+
 def read_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray) -> DiceReading:
     """Find and read every die of a BGR uint8 frame."""
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
@@ -75,6 +104,15 @@ def read_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
     matches = (
         match(config, profile, np.array(descs, np.float32).reshape(len(descs), -1)) if descs else []
     )
+    # A die read without confidence gets a second look, cut out a little shifted and sized
+    # each way: the finder's box is least sure where it matters (a die half in shade, dice
+    # touching). The cut that matches the taught faces closest is kept (chosen by fit alone;
+    # its margin still decides the face).
+    low = float(config["min_confidence"])
+    matches = [
+        _second_look(config, profile, frame, c, m) if m.confidence < low else m
+        for c, m in zip(found.dice, matches, strict=True)
+    ]
     # A square that matches no taught face at all (far beyond the taught dice's spread) is
     # not a die: a tile, a box, a note. It is left out rather than called a die.
     far = float(config["not_a_die"]) * profile.typical_distance

@@ -203,8 +203,8 @@ def teach(
     first = DiceProfile(names, lut, np.zeros((0, 1), np.float32), np.zeros(0, np.int32),
                         np.zeros(0, np.int32), (min(sides), max(sides)), 1.0, patch)  # fmt: skip
     config = dice_config()
-    templates, labels, die_ids, sides, pictures = [], [], [], [], []
-    for picture, (f, path, dice) in enumerate(seen):
+    templates, labels, die_ids, sides = [], [], [], []
+    for f, path, dice in seen:
         img = load_bgr(path)
         cands = find_dice(config, first, img).dice
         for die in dice:
@@ -238,14 +238,13 @@ def teach(
                 labels.append(f)
                 die_ids.append(len(sides))
             sides.append(geo[1])
-            pictures.append(picture)
     templates = np.array(templates, np.float32)
     labels = np.array(labels, np.int32)
     die_ids = np.array(die_ids, np.int32)
     raw = DiceProfile(names, lut, templates, labels, die_ids, (min(sides), max(sides)), 1.0, patch)
     mean, basis = _pca(raw.rotated[0], rng)
     profile = replace(raw, mean=mean, basis=basis)
-    return replace(profile, typical_distance=_typical_distance(profile, np.array(pictures)))
+    return replace(profile, typical_distance=_typical_distance(profile))
 
 
 def _crops_taken(looked: dict) -> set:
@@ -321,14 +320,8 @@ def _colour_model(
     return (255.0 * hb / (hb + 0.1 * ht + floor)).astype(np.float32).reshape(-1)
 
 
-def _typical_distance(profile: DiceProfile, pictures: np.ndarray) -> float:
-    """Median distance of a taught die to the nearest taught die of its face in another teach
-    picture (any turn); `pictures` gives each die's picture.
-
-    Dice in one picture share its light, blur and camera, so they are closer to each other
-    than to a die seen later on the table; the spread between pictures is the one a read meets.
-    With one picture per face, any other die of the face counts.
-    """
+def _typical_distance(profile: DiceProfile) -> float:
+    """Median distance of a taught die to the nearest other taught die of its face (any turn)."""
 
     t, lab, ids, _ = profile.rotated
     n = len(profile.templates)
@@ -336,11 +329,7 @@ def _typical_distance(profile: DiceProfile, pictures: np.ndarray) -> float:
     d = np.sqrt(np.maximum((base**2).sum(1)[:, None] + (t**2).sum(1)[None, :] - 2 * base @ t.T, 0))
     same_die = profile.die_ids[:n, None] == ids[None, :]
     same_face = profile.labels[:n, None] == lab[None, :]
-    picture = pictures[profile.die_ids]
-    same_picture = picture[:n, None] == np.tile(picture, 4)[None, :]
-    own = np.where(same_face & ~same_picture, d, np.inf).min(1)
-    alone = ~np.isfinite(own)  # the face was taught in one picture only
-    own[alone] = np.where(same_face & ~same_die, d, np.inf)[alone].min(1)
+    own = np.where(same_face & ~same_die, d, np.inf).min(1)
     if np.isfinite(own).any():
         return float(np.median(own[np.isfinite(own)]))
     other = np.where(~same_face, d, np.inf).min(1)
