@@ -57,6 +57,16 @@ class Lang:
     def rtl(self) -> bool:
         return self.code in RTL
 
+    def pct(self, n: int) -> str:
+        """A percentage: Persian digits and the Persian percent sign (٪) in Persian."""
+        return self.num(n) + ("٪" if self.code == "fa" else "%")
+
+    @property
+    def sep(self) -> str:
+        """Between items on one line: a middle dot, but in Persian the Arabic semicolon — a
+        middle dot there looks like the Persian zero (۰)."""
+        return "؛ " if self.code == "fa" else " · "
+
     def __call__(self, msgid: str, **kw: object) -> str:
         text = self._t.gettext(msgid)
         if kw:

@@ -47,14 +47,21 @@ def is_arabic(ch: str) -> bool:
 
 
 def _kind(ch: str) -> str:
-    """R: Arabic letter; D: a digit (any script); L: other letter; N: neutral."""
-    if is_arabic(ch):
+    """The character's Unicode bidi class, folded to what our screens need: R (Arabic or Hebrew
+    letter), L (other letter), D (a digit of any script, or an Arabic number separator), T (a
+    number's terminator: % ٪ ‰ ° and currency), M (a mark or joiner: takes its neighbour's
+    kind), N (neutral: spaces, punctuation — the Arabic comma is one)."""
+    cls = unicodedata.bidirectional(ch)
+    if cls in ("R", "AL"):
         return "R"
-    if ch.isdigit():
+    if cls in ("EN", "AN"):
         return "D"
-    cat = unicodedata.category(ch)
-    if cat[0] in "LM":
+    if cls == "L":
         return "L"
+    if cls == "ET":
+        return "T"
+    if cls in ("NSM", "BN"):  # ٔ of شمارهٔ, the ZWNJ of می‌خرد
+        return "M"
     return "N"
 
 
@@ -68,12 +75,41 @@ class Run:
 def bidi_runs(text: str) -> list[Run]:
     """Runs of a right-to-left paragraph, in VISUAL order from right to left.
 
-    A simplified Unicode bidi for what our screens hold: Persian words (R), Latin names (L) and
-    numbers (D, always left to right, keeping a sign or separators between digits). Neutrals
-    between two runs of one kind join them; other neutrals follow the paragraph (right to left).
+    A simplified Unicode bidi (UBA, UAX #9) for what our screens hold — one paragraph, one
+    line, no embeddings: Persian words (R), Latin names (L) and numbers (D, always left to
+    right, keeping separators between digits and a % after them). Neutrals between two runs of
+    one kind join them; other neutrals follow the paragraph (right to left). Checked against
+    the full UBA (python-bidi, tests/display/test_text.py) on every Persian screen text, with
+    one deliberate difference: a sign in front of a number stays in front of it ("-۴", "+۲",
+    as in Iranian school maths and on the tiles and cards), where the UBA would draw it on
+    the number's right ("۴-").
     """
     kinds = [_kind(c) for c in text]
     n = len(text)
+    # W1: a mark or joiner takes the kind of what it follows (a paragraph-initial one: R).
+    for k, kind in enumerate(kinds):
+        if kind == "M":
+            kinds[k] = kinds[k - 1] if k else "R"
+    # W2: a number after a Persian word is an Arabic number ("AN"); one after a Latin word or
+    # at the start is a European one. W5: terminators next to a European number belong to it
+    # ("۱۰۰٪" alone, "Ann 25%"); next to an Arabic number they are neutral, so "… ۵۶%" shows
+    # the sign on the number's left, where Persian readers read it after the number.
+    strong: list[str | None] = []
+    last = None
+    for kind in kinds:
+        strong.append(last)
+        if kind in ("L", "R"):
+            last = kind
+    for k, kind in enumerate(kinds):
+        if kind == "T":
+            j = k
+            while j < n and kinds[j] == "T":
+                j += 1
+            near = (k > 0 and kinds[k - 1] == "D" and strong[k - 1] != "R") or (
+                j < n and kinds[j] == "D" and strong[j] != "R"
+            )
+            for m in range(k, j):
+                kinds[m] = "D" if near else "N"
     # W7: a number whose nearest strong letter before it is Latin reads as Latin ("MAL-18").
     last_strong = None
     for k, kind in enumerate(kinds):
@@ -105,7 +141,7 @@ def bidi_runs(text: str) -> list[Run]:
         before = kinds[i - 1] if i > 0 else None
         after = kinds[j] if j < n else None
         seg = text[i:j]
-        if before == after == "L" or (before == after == "D" and seg in {".", ",", "٫", "/", ":"}):
+        if before == after == "L" or (before == after == "D" and seg in {".", ",", "،", "/", ":"}):
             fill = before
         elif after == "D" and seg[-1:] in "-+" and (before is None or seg[:-1].strip() == ""):
             # a sign in front of a number belongs to the number
@@ -239,10 +275,20 @@ class Typesetter:
         pieces: list[tuple[pygame.Surface, int]] = []  # (surface, ascent)
         for run in runs:
             if not run.arabic_font and not any(c in "۰۱۲۳۴۵۶۷۸۹" for c in run.text):
-                if self._lacks(run.text, False):
-                    self.tofu.add(self._current)
-                font = self.font(False, bold, px)
-                pieces.append((font.render(run.text, True, color), font.get_ascent()))
+                # Latin text; a character only the Arabic font has (the Arabic comma between
+                # two names) comes from that font, in place.
+                parts: list[tuple[str, bool]] = []
+                for ch in run.text:
+                    ar = self._lacks(ch, False) and self._covered(ch)
+                    if parts and parts[-1][1] == ar:
+                        parts[-1] = (parts[-1][0] + ch, ar)
+                    else:
+                        parts.append((ch, ar))
+                for seg, ar in reversed(parts):  # laid right to left, read left to right
+                    if not ar and self._lacks(seg, False):
+                        self.tofu.add(self._current)
+                    font = self.font(ar, bold, px)
+                    pieces.append((font.render(seg, True, color), font.get_ascent()))
                 continue
             # Split by coverage: characters the Arabic font lacks come from the Latin font.
             sub: list[tuple[str, bool]] = []

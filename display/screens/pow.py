@@ -36,7 +36,7 @@ def option_label(c: Canvas, o: Option) -> str:
 
 def odds_label(c: Canvas, kind: str, target: int, chance: float) -> str:
     _ = c.lang
-    pct = c.lang.num(round(chance * 100)) + "%"
+    pct = c.lang.pct(round(chance * 100))
     if kind == "hero":
         what = _("hero {n}", n=target)
     elif kind == "villain":
@@ -159,7 +159,7 @@ def render_turn(c: Canvas, m: PowTurn) -> None:
         text = (
             _("Re-roll the others")
             + " — "
-            + " · ".join(odds_label(c, o.kind, o.target, o.chance) for o in m.odds)
+            + c.lang.sep.join(odds_label(c, o.kind, o.target, o.chance) for o in m.odds)
         )
         c.text(text, (ox, 302, ow, 46), theme.SMALL, theme.TEXT, "start", wrap=True)
 

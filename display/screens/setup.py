@@ -299,7 +299,7 @@ def render_setup(c: Canvas, m: Setup) -> None:
                 bold=True,
             )
             default = row.value == row.allowed[0]
-            label = value_text(c, row.value) + ("" if not default else " · " + _("default"))
+            label = value_text(c, row.value) + ("" if not default else c.lang.sep + _("default"))
             c.text(
                 label,
                 (x0 + 10, r[1] + 38, w - 20, 34),
@@ -359,7 +359,7 @@ def _camera(c: Canvas, m: Wizard, rect) -> None:
         if d.face:
             widgets.die(c, (cx + 16, cy - 40, 26, 26), d.face)
         c.text(
-            c.lang.num(round(d.confidence * 100)) + "%",
+            c.lang.pct(round(d.confidence * 100)),
             (cx - 30, cy + 22, 60, 20),
             theme.SMALL,
             theme.TEXT,
