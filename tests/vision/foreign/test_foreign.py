@@ -73,8 +73,8 @@ def test_the_outline_scene_once_read_wrong_with_confidence_is_not(tmp_path, caps
 
 @pytest.mark.xfail(
     strict=True,
-    reason="known gap (measured 0-2% of foreign dice read on 40+40 scenes, README 'Teach the "
-    "dice'): oblique pip and dark-bodied dice are mostly found but left uncertain or missed",
+    reason="known gap (measured 0% of foreign dice read, 0 wrong ok, on 3x60+3x60 scenes, "
+    "README 'Teach the dice'): an oblique die's top is cut out off-centre, so most are uncertain",
 )
 def test_foreign_dice_read_as_well_as_the_issue_asks(readings, capsys):
     # Issue #6 goals: >= 99.5 % of dice read correctly, <= 3 % of images unreadable.
