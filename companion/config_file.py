@@ -73,10 +73,29 @@ def update(
     tmp = path.with_name(path.name + ".tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(new, encoding="utf-8")
+        _write_durably(tmp, new)
         os.replace(tmp, path)
+        _sync_directory(path.parent)
     except OSError as exc:
         with contextlib.suppress(OSError):  # a half-written .tmp, if any (not the old file)
             if tmp.is_file():
                 tmp.unlink()
         raise ConfigError(f"cannot write config file {path}: {exc}") from None
+
+
+def _write_durably(path: Path, text: str) -> None:
+    # A wizard's result is something the table entered: flushed to the card before the rename,
+    # so a power cut leaves the old file or the new one, never an empty one.
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(text)
+        out.flush()
+        os.fsync(out.fileno())
+
+
+def _sync_directory(path: Path) -> None:
+    # The rename itself is durable only once the directory entry is on the card.
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -154,11 +154,16 @@ say "directories and config"
 # The user's own group: the one useradd made above, or an existing user's primary group.
 service_group=$(id -gn "$service_user" 2>/dev/null || echo "$service_user")
 run install -d -m 0750 -o "$service_user" -g "$service_group" "$data_dir"
-run install -d -m 0755 "$config_dir" "$prefix"
+run install -d -m 0755 "$prefix"
+# The config directory and file are writable by the user's group: the wizards on the setup
+# screen save the buttons and taught profiles into config.toml (a new file renamed over it).
+run install -d -m 0775 -o root -g "$service_group" "$config_dir"
 if [ -e "$config_dir/config.toml" ]; then
     echo "keeping $config_dir/config.toml (compare with deploy/config.example.toml after upgrades)"
+    run chgrp "$service_group" "$config_dir/config.toml"
+    run chmod g+rw "$config_dir/config.toml"
 else
-    run install -m 0644 "$here/config.example.toml" "$config_dir/config.toml"
+    run install -m 0664 -o root -g "$service_group" "$here/config.example.toml" "$config_dir/config.toml"
 fi
 
 # -- the virtual environment -------------------------------------------------------------------

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from companion import config
+from companion import config, config_file
 from companion.config_file import update
 from companion.errors import ConfigError
 
@@ -102,3 +103,23 @@ def test_update_of_a_file_that_is_not_toml_is_a_config_error(tmp_path):
     with pytest.raises(ConfigError, match="cannot update config file"):
         update(path, "vision", {"dice_profile": "p.npz"})
     assert path.read_text() == "[screen\n"
+
+
+def test_update_flushes_the_new_file_to_disk_before_the_rename_and_the_folder_after(
+    tmp_path, monkeypatch
+):
+    # A power cut must leave the old config or the new one: the new text is fsynced before it
+    # replaces the old file, and the folder (the rename) after.
+    path = tmp_path / "config.toml"
+    path.write_text("[screen]\n")
+    events: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+    monkeypatch.setattr(
+        config_file.os, "fsync", lambda fd: (events.append("fsync"), real_fsync(fd))[1]
+    )
+    monkeypatch.setattr(
+        config_file.os, "replace", lambda a, b: (events.append("replace"), real_replace(a, b))[1]
+    )
+    config_file.update(path, "vision", {"stable_frames": 6})
+    assert events == ["fsync", "replace", "fsync"]
+    assert "stable_frames = 6" in path.read_text()

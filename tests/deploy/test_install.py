@@ -73,12 +73,24 @@ def test_it_makes_an_unprivileged_system_user_in_the_device_groups(dry_run):
 def test_it_makes_the_data_dir_for_the_user_and_installs_the_config(dry_run):
     _, result, done = dry_run
     step(done, rf"^install -d -m 0750 -o {USER} -g {USER} {DATA_DIR}$")
+    # The wizards save into the config from the service: its directory and file are the
+    # user's group's to write (the unit's ReadWritePaths= opens the directory).
+    step(done, rf"^install -d -m 0775 -o root -g {USER} /etc/table-companion$")
     installed = [s for s in done if s.endswith(" /etc/table-companion/config.toml")]
     kept = "keeping /etc/table-companion/config.toml" in result.stdout
-    # A config already there (an upgrade) is kept; else the example is installed.
-    assert kept or installed == [
-        f"install -m 0644 {DEPLOY}/config.example.toml /etc/table-companion/config.toml"
-    ]
+    # A config already there (an upgrade) is kept, made group-writable; else the example is
+    # installed.
+    assert installed == (
+        [
+            f"chgrp {USER} /etc/table-companion/config.toml",
+            "chmod g+rw /etc/table-companion/config.toml",
+        ]
+        if kept
+        else [
+            f"install -m 0664 -o root -g {USER} {DEPLOY}/config.example.toml "
+            "/etc/table-companion/config.toml"
+        ]
+    )
 
 
 def test_it_installs_enables_and_starts_the_unit(dry_run):

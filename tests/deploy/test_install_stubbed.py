@@ -14,7 +14,7 @@ import pytest
 from tests.deploy.common import DEPLOY, ROOT, UNIT, steps
 
 # Each stub appends its name and arguments, tab-separated, one line a call, to $STUB_LOG.
-STUBBED = ["apt-get", "useradd", "usermod", "systemctl", "install", "env"]
+STUBBED = ["apt-get", "useradd", "usermod", "systemctl", "install", "env", "chgrp", "chmod"]
 STUB = (
     "#!/usr/bin/env bash\n"
     '(IFS=$\'\\t\'; printf "%s\\n" "$(basename "$0")${*:+\t}$*") >> "$STUB_LOG"\n'
@@ -27,12 +27,12 @@ INSTALL = (
 # id: root, and no user by that name yet. getent: every group exists.
 ID = '#!/usr/bin/env bash\n[ "$1" = -u ] && { echo 0; exit 0; }\nexit 1\n'
 GETENT = "#!/usr/bin/env bash\nexit 0\n"
-# python3 -m venv DIR makes DIR/bin/python and DIR/bin/companion stubs; -c (the version check)
-# succeeds.
+# python3 -m venv DIR makes DIR/bin/python and DIR/bin/companion stubs (with the system's chmod,
+# not the stub); -c (the version check) succeeds.
 PYTHON3 = (
     STUB
     + 'if [ "$1" = -m ] && [ "$2" = venv ]; then d="${@: -1}"; mkdir -p "$d/bin"; '
-    + 'for t in python companion; do cp "$0.stub" "$d/bin/$t"; chmod +x "$d/bin/$t"; done; fi\n'
+    + 'for t in python companion; do cp "$0.stub" "$d/bin/$t"; command -p chmod +x "$d/bin/$t"; done; fi\n'
 )
 
 

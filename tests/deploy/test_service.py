@@ -114,9 +114,12 @@ def test_it_stops_with_sigterm_and_time_to_close_the_store():
     assert 5 <= int(one("Service", "TimeoutStopSec")) <= 30
 
 
-def test_the_store_and_working_directory_are_the_only_writable_place():
+def test_the_store_working_directory_and_config_directory_are_the_only_writable_places():
     assert one("Service", "ProtectSystem") == "strict"
     assert one("Service", "StateDirectory") == "table-companion"
+    # The setup screen's wizards save into the config file (a new file renamed over it), so
+    # its directory is writable; "-" keeps a missing directory from failing the start.
+    assert one("Service", "ReadWritePaths") == "-/etc/table-companion"
     # lgpio makes a pipe in the working directory; it must be writable (gpiozero #1106).
     assert one("Service", "WorkingDirectory") == DATA_DIR
 
