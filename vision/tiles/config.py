@@ -63,6 +63,7 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # holds this share of its pixels and matches at least this well (see rescue.py).
         "rescue_reach": 0.6,
         "rescue_inside": 0.8,
+        "rescue_turns": (0.0, -5.0, 5.0),  # degrees tried around the turn a rescued tile shows
         "rescue_score": 0.55,  # above 1: never (the colour mask alone decides)  # px of shift tolerated when matching (in patch pixels)
         "min_score": 0.42,
         "min_margin": 0.06,

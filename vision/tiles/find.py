@@ -192,7 +192,18 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
             pieces = _cut(pts, box, side_small, config)
         for piece in pieces:
             blobs.append(_blob(piece, small, s))
-    return Found(tuple(blobs), None if side_small is None else side_small / s)
+    side = None if side_small is None else side_small / s
+    # Measured again on the single squares after cutting: a merged row's box is wider than a
+    # tile wherever the row bends or a tile sits out of line, which pulled the first guess up
+    # by as much as a tenth (patches cut at the wrong size then match badly).
+    singles = [
+        min(b.size) for b in blobs
+        if b.fill >= 0.8 and max(b.size) <= 1.2 * min(b.size)
+        and side is not None and abs(min(b.size) - side) < 0.3 * side
+    ]  # fmt: skip
+    if len(singles) >= 3:
+        side = _typical_side(singles)
+    return Found(tuple(blobs), side)
 
 
 def _cut(pts: np.ndarray, box: tuple, side: float, config: Mapping[str, Any]) -> list[np.ndarray]:

@@ -89,14 +89,11 @@ def rescue(
     profile: TilesProfile,
     frame: np.ndarray,
     found: Found,
-    look: float | None = None,
 ) -> Found:
-    """`found` with the pieces near the tiles that a taught tile explains made into tiles;
-    patches are cut at the side `look` (`scale.appearance_side`; default the mask's side)."""
+    """`found` with the pieces near the tiles that a taught tile explains made into tiles."""
     side = found.side
     if side is None:
         return found
-    look = side if look is None else look
     colours = profile.colours
     tiles, pieces = [], []
     for b in found.blobs:
@@ -119,15 +116,23 @@ def rescue(
     for b in pieces:
         if id(b) in gone:
             continue
-        at = _locate(config, profile, frame, b.center, angle, look)
-        a = refine_angle(frame, at, angle, look)
+        at = _locate(config, profile, frame, b.center, angle, side)
+        a = refine_angle(frame, at, angle, side)
         if _inside(b, at, a, side, 0.1) < config["rescue_inside"]:
             continue  # the best tile there does not hold this piece: not a tile's part
         taken = np.array([t.center for t in tiles + added])
         if np.hypot(*(taken - np.array(at)).T).min() < 0.7 * side:
             continue
-        hero = _best(config, profile, frame, at, a, look, 1)
-        villain = _best(config, profile, frame, at, a, look, -1)
+        # The tile's own edges are faint on a table of its colour, so its turn may be missed:
+        # a few turns around the one found are tried, and the best fit is kept.
+        hero = villain = -1.0
+        best_turn = 0.0
+        for turn in config["rescue_turns"]:
+            h = _best(config, profile, frame, at, a + turn, side, 1)
+            v = _best(config, profile, frame, at, a + turn, side, -1)
+            if max(h, v) > max(hero, villain):
+                hero, villain, best_turn = h, v, turn
+        a += best_turn
         top, other = max(hero, villain), min(hero, villain)
         if top < config["rescue_score"] or top - other < config["min_margin"]:
             continue
