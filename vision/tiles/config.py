@@ -54,17 +54,18 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # Appearance: patch size, and how a value must win.
         "patch": 40,
         "blur": 0.8,  # Gaussian sigma (patch px) against noise, JPEG blocks and defocus
-        "search": 2,
+        "search": 2,  # px of shift tolerated when matching (in patch pixels)
         # The light is taken out of a tile's patch before matching: log, minus a blur of this
         # sigma (patch px; 0: off), so a shadow across part of a tile does not hide it.
         "shade": 8.0,
         # A piece of "not table" near the rows (a tile on a table of its own colour shows only
-        # its printing) becomes a tile when a taught tile found within this many sides of it
-        # holds this share of its pixels and matches at least this well (see rescue.py).
+        # its printing) holds a tile when a taught tile found within this many sides of it (of
+        # each 0.7 sides of a longer piece) holds this share of it (of a tile's area, for a
+        # piece bigger than a tile) and matches at least this well (see rescue.py).
         "rescue_reach": 0.6,
-        "rescue_inside": 0.8,
+        "rescue_inside": 0.3,
         "rescue_turns": (0.0, -5.0, 5.0),  # degrees tried around the turn a rescued tile shows
-        "rescue_score": 0.55,  # above 1: never (the colour mask alone decides)  # px of shift tolerated when matching (in patch pixels)
+        "rescue_score": 0.55,  # above 1: never (the colour mask alone decides)
         "min_score": 0.42,
         "min_margin": 0.06,
         # The worst of cells×cells parts of a tile may differ from the taught tile by at most

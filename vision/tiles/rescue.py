@@ -99,7 +99,7 @@ def rescue(
     for b in found.blobs:
         if colour_of(config, b, colours) is not None and is_tile_shape(config, b, side) == 1:
             tiles.append(b)
-        elif b.area >= config["min_cover_area"] * side * side and max(b.size) <= 1.4 * side:
+        elif b.area >= config["min_cover_area"] * side * side:
             pieces.append(b)
     if not tiles or not pieces:
         return found
@@ -112,36 +112,85 @@ def rescue(
     ]  # fmt: skip
     pieces.sort(key=lambda b: -b.area)
     added: list[Blob] = []
-    gone: set[int] = set()
     for b in pieces:
-        if id(b) in gone:
-            continue
-        at = _locate(config, profile, frame, b.center, angle, side)
-        a = refine_angle(frame, at, angle, side)
-        if _inside(b, at, a, side, 0.1) < config["rescue_inside"]:
-            continue  # the best tile there does not hold this piece: not a tile's part
-        taken = np.array([t.center for t in tiles + added])
-        if np.hypot(*(taken - np.array(at)).T).min() < 0.7 * side:
-            continue
-        # The tile's own edges are faint on a table of its colour, so its turn may be missed:
-        # a few turns around the one found are tried, and the best fit is kept.
-        hero = villain = -1.0
-        best_turn = 0.0
-        for turn in config["rescue_turns"]:
-            h = _best(config, profile, frame, at, a + turn, side, 1)
-            v = _best(config, profile, frame, at, a + turn, side, -1)
-            if max(h, v) > max(hero, villain):
-                hero, villain, best_turn = h, v, turn
-        a += best_turn
-        top, other = max(hero, villain), min(hero, villain)
-        if top < config["rescue_score"] or top - other < config["min_margin"]:
-            continue
-        colour = colours.heroes if hero > villain else colours.villains
-        added.append(_tile_blob(at, a, side, colour))
-        for q in pieces:
-            if _inside(q, at, a, side, 0.1) >= config["rescue_inside"]:
-                gone.add(id(q))
+        for start in _starts(b, side):
+            at = _locate(config, profile, frame, start, angle, side)
+            taken = np.array([t.center for t in tiles + added])
+            if np.hypot(*(taken - np.array(at)).T).min() < 0.7 * side:
+                continue
+            a = refine_angle(frame, at, angle, side)
+            # The tile must hold a fair part of the piece it was looked for from: a tile is
+            # not made where nothing but table was seen.
+            held = _inside(b, at, a, side, 0.1) * b.area
+            if held < config["rescue_inside"] * min(b.area, side * side):
+                continue
+            # The tile's own edges are faint on a table of its colour, so its turn may be
+            # missed: a few turns around the one found are tried, and the best fit is kept.
+            hero = villain = -1.0
+            best_turn = 0.0
+            for turn in config["rescue_turns"]:
+                h = _best(config, profile, frame, at, a + turn, side, 1)
+                v = _best(config, profile, frame, at, a + turn, side, -1)
+                if max(h, v) > max(hero, villain):
+                    hero, villain, best_turn = h, v, turn
+            top, other = max(hero, villain), min(hero, villain)
+            if top < config["rescue_score"] or top - other < config["min_margin"]:
+                continue
+            colour = colours.heroes if hero > villain else colours.villains
+            added.append(_tile_blob(at, a + best_turn, side, colour))
     if not added:
         return found
-    kept = tuple(b for b in found.blobs if id(b) not in gone)
-    return replace(found, blobs=kept + tuple(added))
+    # What the new tiles do not hold of each piece is still there to be explained (a hand's
+    # arm, a die's corner), unless it is a speck.
+    out = []
+    ids = {id(b) for b in pieces}
+    for b in found.blobs:
+        if id(b) not in ids:
+            out.append(b)
+            continue
+        rest = _outside(b, added, side)
+        if rest is b or rest.area >= config["min_cover_area"] * side * side:
+            out.append(rest)
+    return replace(found, blobs=tuple(out) + tuple(added))
+
+
+def _starts(blob: Blob, side: float) -> list[tuple[float, float]]:
+    """Where to look for tiles in a piece: its centre, or across a piece longer than a tile
+    (several hidden tiles run together, or a tile with a shadow's edge) every 0.7 sides."""
+    if max(blob.size) <= 1.4 * side:
+        return [blob.center]
+    pts = blob.pixels
+    lo, hi = pts.min(0), pts.max(0)
+    step = 0.7 * side
+    xs = np.arange(lo[0] + step / 2, hi[0], step)
+    ys = np.arange(lo[1] + step / 2, hi[1], step)
+    out = []
+    for x in xs:
+        for y in ys:
+            d = np.hypot(pts[:, 0] - x, pts[:, 1] - y)
+            if (d < 0.35 * side).any():
+                out.append((float(x), float(y)))
+    return out
+
+
+def _outside(blob: Blob, tiles: list[Blob], side: float) -> Blob:
+    """The part of `blob` outside every tile of `tiles` (the blob itself when all is out)."""
+    keep = np.ones(len(blob.pixels), bool)
+    for t in tiles:
+        tt = np.deg2rad(t.angle)
+        rel = blob.pixels - np.float32(t.center)
+        u = rel @ np.float32([np.cos(tt), np.sin(tt)])
+        v = rel @ np.float32([-np.sin(tt), np.cos(tt)])
+        keep &= ~((np.abs(u) <= side * 0.6) & (np.abs(v) <= side * 0.6))
+    if keep.all():
+        return blob
+    share = float(keep.mean())
+    if not keep.any():
+        return replace(blob, area=0.0)
+    pts = blob.pixels[keep]
+    (cx, cy), (w, h), _ = cv2.minAreaRect(pts)
+    # Never tile-shaped: what is left of a piece is not a tile of its own.
+    return replace(
+        blob, center=(float(cx), float(cy)), size=(float(w), float(h)), area=blob.area * share,
+        fill=0.0, hull_fill=0.0, pixels=pts,
+    )  # fmt: skip
