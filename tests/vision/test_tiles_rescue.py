@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import pytest
 
 from tests.vision.tiles_fixtures import profile, scene, values
 from vision.render.tiles import TileSpec, render_tiles
-from vision.tiles import read_tiles, tiles_config
+from vision.tiles import read_tiles, teach, tiles_config
 from vision.tiles.find import find_blobs
 from vision.tiles.rescue import rescue
 
@@ -73,3 +75,25 @@ def test_pow_3_a_turned_hero_tile_on_blue_cloth_is_found_at_its_own_turn(seed):
     before = read_tiles(tiles_config({"rescue_turns": (0.0,)}), profile(), s.image)
     assert before.reason is not None and "covers the hero row" in before.reason
     assert _exact(read_tiles(CONFIG, profile(), s.image), s)
+
+
+@lru_cache(maxsize=1)
+def _benchmark_profile():
+    setup = render_tiles(
+        np.random.default_rng(7),
+        TileSpec(taken=(0.0, 0.0), distractors=False, surface="laminate"),
+    )
+    return teach(CONFIG, setup.image, *setup.laid_out)
+
+
+def test_pow_3_a_villain_tile_merged_with_a_shadows_edge_is_read():
+    """The benchmark's scene 18 (blue cloth, a hard shadow): a villain tile and the shadow's
+    edge above it make one piece longer than a tile, which the rescue skipped, so the frame was
+    refused "can't be made out"; now tiles are looked for across the piece and the speck left
+    over is noise."""
+    rng = np.random.default_rng(900_000)
+    for _ in range(18):
+        render_tiles(rng, TileSpec())
+    s = render_tiles(rng, TileSpec())
+    assert s.surface == "cloth" and s.look.hard_shadow is not None
+    assert _exact(read_tiles(CONFIG, _benchmark_profile(), s.image), s)

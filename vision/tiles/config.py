@@ -35,6 +35,7 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "max_aspect": 1.3,
         "min_fill": 0.7,  # pixels / rotated box
         "min_hull_fill": 0.85,  # convex hull / rotated box (a disc is 0.79)
+        "max_roundness": 0.85,  # pixels / smallest enclosing circle (a square 0.64, a disc 1)
         "size_slack": 0.25,  # side within ±25 % of the frame's typical tile side
         # Tile colour: hue within this many degrees of a taught colour, chroma at least this
         # fraction of the taught chroma.

@@ -30,6 +30,8 @@ class Blob:
     hull_fill: float  # convex hull area / box area: a square with ragged edges is still ~1
     colour: tuple[float, float, float]  # median Lab (L 0..100, a*, b*) of its pixels
     pixels: np.ndarray  # N×2 float32 (x, y) of a subsample of its pixels (full frame)
+    # area / its smallest enclosing circle's: a square is 2/π ≈ 0.64, a coin near 1
+    roundness: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -259,6 +261,7 @@ def _row_ends(pts: np.ndarray) -> np.ndarray:
 def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
     hull = cv2.convexHull(_row_ends(pts))
     box = cv2.minAreaRect(hull)
+    _, radius = cv2.minEnclosingCircle(hull)
     angle, (bw, bh) = _box_angle(box)
     xi, yi = pts[:, 0].astype(int), pts[:, 1].astype(int)
     step = max(1, len(pts) // 400)
@@ -272,6 +275,7 @@ def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
         hull_fill=float(cv2.contourArea(hull) / max(bw * bh, 1e-6)),
         colour=(float(colour[0]), float(colour[1]), float(colour[2])),
         pixels=((pts[::step] + 0.5) / s).astype(np.float32),
+        roundness=float(len(pts) / max(np.pi * radius * radius, 1e-6)),
     )
 
 
@@ -291,6 +295,10 @@ def is_tile_shape(config: Mapping[str, Any], blob: Blob, side: float) -> int:
     slack = config["size_slack"]
     # Squares, even with ragged edges where the tile is close to the table's colour; not coins.
     solid = blob.fill >= config["min_fill"] and blob.hull_fill >= config["min_hull_fill"]
+    # A coin blurred by the camera and its shadow can fill its box like a square; its
+    # enclosing circle it fills far more than a square does.
+    if blob.roundness > config["max_roundness"]:
+        return 0
     if not solid or abs(lo - side) > slack * side:
         return 0
     n = int(round(hi / side))
