@@ -20,6 +20,9 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "close": True,  # close pin-holes in the die mask (noise, JPEG) before outlining
         # …and differs from the table around it by this much (0..255, largest channel).
         "contrast": 28,
+        # A blob bigger than a die is cut along edges this strong (Canny's lower threshold,
+        # gray 0..255 gradient) to free a die from a die-coloured stretch of table.
+        "outline_edge": 40,
         # Die size from the teach step; a candidate may be this much smaller/larger.
         "size_slack": 0.3,
         # A flat die seen from above is a square: its long/short side ratio stays below this…

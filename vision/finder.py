@@ -194,6 +194,34 @@ def _pack(
     return out if float(piece.sum()) <= spare * s * s else []
 
 
+def _cut_by_outline(
+    gray: np.ndarray, contour: np.ndarray, edge: float, grow: int = 2
+) -> list[np.ndarray]:
+    """The pieces of a blob once cut along the strong edges inside it (small px contours).
+
+    A die merged with a stretch of table of a die-like colour (a pale laminate band, a light
+    check of a cloth) still has its own outline: the step from the die's top face to the
+    table. Cut along it, the die falls out as a piece of its own; each piece is grown back
+    over the cut (within the blob) so it keeps its size."""
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = grow + 1
+    x0, y0 = max(x - pad, 0), max(y - pad, 0)
+    x1, y1 = min(x + w + pad, gray.shape[1]), min(y + h + pad, gray.shape[0])
+    blob = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.drawContours(blob, [contour - (x0, y0)], -1, 1, -1)
+    edges = cv2.Canny(gray[y0:y1, x0:x1], edge, 2 * edge, L2gradient=True)
+    cut = blob & (edges == 0)
+    cut = cv2.erode(cut, np.ones((2, 2), np.uint8))
+    n, labels = cv2.connectedComponents(cut, connectivity=4)
+    kernel = cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3))
+    out = []
+    for i in range(1, n):
+        part = cv2.dilate((labels == i).astype(np.uint8), kernel, iterations=grow + 1) & blob
+        cs, _ = cv2.findContours(part, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        out.extend(q + (x0, y0) for q in cs)
+    return out
+
+
 def _top_face(
     small: np.ndarray, cand: Candidate, scale: float, shrink: float = 0.7, square: float = 1.25
 ) -> Candidate:
@@ -256,6 +284,17 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
     lo = profile.side_range[0] * scale * (1 - slack)
     hi = profile.side_range[1] * scale * (1 + slack)
     max_aspect, min_fill = float(config["max_aspect"]), float(config["min_fill"])
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    outline_edge = float(config["outline_edge"])
+    square_streaky = float(config["blur_streak_square"])
+
+    def clean_die(aspect: float, fill: float, area: float) -> bool:
+        return aspect <= max_aspect and fill >= min_fill and lo <= np.sqrt(area) <= hi
+
+    def at_edge(contour: np.ndarray) -> bool:
+        x, y, w, h = cv2.boundingRect(contour)
+        return x <= 1 or y <= 1 or x + w >= sw - 1 or y + h >= sh - 1
+
     blobs = []
     for c in contours:
         area = cv2.contourArea(c)
@@ -272,19 +311,43 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
     ]
     side_ref = float(np.median(clean)) if clean else None
 
+    def free(contour: np.ndarray) -> tuple[list[Candidate], bool]:
+        """The clean dice a blob's own outlines cut out of it (a die merged with a
+        die-coloured stretch of table), and whether a die-sized piece is left over (then
+        the blob's own verdict stands too: a cocked die's side face is such a piece)."""
+        pieces = [(q, *_stats(q)) for q in _cut_by_outline(gray, contour, outline_edge)]
+        ref_area = (side_ref or (lo + hi) / 2) ** 2
+        found = [
+            _candidate(r, a, f, _streak(gray, q), inv)
+            for q, r, a, f, ar in pieces
+            if clean_die(a, f, ar) and not at_edge(q)
+        ]
+        found = [d for d in found if d.streak < square_streaky]
+        left = any(
+            0.25 * ref_area <= ar <= 1.5 * ref_area and not clean_die(a, f, ar)
+            for q, r, a, f, ar in pieces
+        )
+        return found, left
+
     dice: list[Candidate] = []
     issues: list[tuple[str, Candidate]] = []
     odd: list[Candidate] = []  # die-sized but not a clean square
     outline: dict[int, np.ndarray] = {}  # id(odd candidate) -> its blob's contour (small px)
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     streaky = float(config["blur_streak"])
-    square_streaky = float(config["blur_streak_square"])
     cover, spare = float(config["pack_cover"]), float(config["pack_spare"])
     core, rim = float(config["pack_side"]), float(config["pack_rim"])
     for c, rect, aspect, fill, area in blobs:
         x, y, w, h = cv2.boundingRect(c)
         cand = _candidate(rect, aspect, fill, _streak(gray, c), inv)
-        if x <= 1 or y <= 1 or x + w >= sw - 1 or y + h >= sh - 1:
+        if np.sqrt(area) > 2.5 * hi:
+            # Far bigger than dice: a stretch of die-coloured table, maybe with dice in it
+            # (its edges may well run one way; each die cut out of it is judged on its own).
+            freed, left = free(c)
+            dice.extend(freed)
+            if left and freed:
+                issues.append(("cocked", cand))
+            continue
+        if at_edge(c):
             ref = side_ref or hi
             if (
                 area >= float(config["cut_min_area"]) * ref**2
@@ -316,7 +379,10 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
                 if packed:
                     dice.extend(_square(p, a, ref, cand.streak, inv) for p, a in packed)
                 else:
-                    issues.append(("cocked", cand))  # dice on dice: not squares side by side
+                    freed, left = free(c) if cand.streak < square_streaky else ([], True)
+                    dice.extend(freed)
+                    if left or not freed:
+                        issues.append(("cocked", cand))  # dice on dice: not squares side by side
                 continue
             for (r, a, f, st), q in zip(rects, parts or [None] * len(rects), strict=True):
                 part = _candidate(r, a, f, st, inv)
@@ -369,6 +435,16 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
         )
         if packed:
             dice.extend(_square(p, a, ref, cand.streak, inv) for p, a in packed)
+            continue
+        freed, left = (
+            free(outline[id(cand)])
+            if id(cand) in outline and cand.streak < square_streaky
+            else ([], True)
+        )
+        if freed:
+            dice.extend(freed)
+            if left:
+                issues.append(("cocked", cand))
             continue
         # A sharp die-sized blob that is not square, near a die: a die cocked on another.
         near = any(
