@@ -2,7 +2,7 @@
 
 Start: from launching the POW demo (the heaviest: simulated camera, real vision, rules, store
 and a headless screen) to its first screen. Memory: the peak resident memory (the demo
-process's own VmHWM, from wait4) over a whole demo game of every game — POW with the full
+process's own VmHWM, which it writes at exit: measured.py) over a whole demo game of every game — POW with the full
 12 tiles per row over several seeds, and the scripted Malacca and Dig Mars games. `--quick`:
 one short POW game (2 tiles) and the scripted games at their short test pace.
 design.md budgets: ≤ 1.5 s to the first screen, ≤ 250 MB resident.
@@ -37,8 +37,10 @@ def run_demo(folder: Path, args: list[str]) -> DemoRun:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy"}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     tag = "-".join(a.lstrip("-") for a in args) or "pow"
+    peak_file = folder / f"peak-{tag}.kb"
     command = [
-        sys.executable, "-m", "companion", "--store", str(folder / f"demo-{tag}.sqlite3"),
+        sys.executable, "-m", "companion.benchmarks.measured", str(peak_file),
+        "--store", str(folder / f"demo-{tag}.sqlite3"),
         "demo", "--display", "headless", "--snapshots", str(folder / f"screens-{tag}"), *args,
     ]  # fmt: skip
     log = folder / f"demo-{tag}.log"
@@ -50,14 +52,13 @@ def run_demo(folder: Path, args: list[str]) -> DemoRun:
         for line in proc.stdout:
             if first is None and line.startswith("first screen"):
                 first = time.perf_counter() - started
-        # wait4 gives this child's own rusage: ru_maxrss is its VmHWM in kB (Linux).
-        # RUSAGE_CHILDREN would be the largest of every child this process ever waited for.
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
+        proc.wait()
     if proc.returncode != 0 or first is None:
         tail = "\n".join(log.read_text().strip().splitlines()[-5:])
-        raise RuntimeError(f"`{' '.join(command[2:])}` failed (exit {proc.returncode}):\n{tail}")
-    return DemoRun(first, usage.ru_maxrss / 1024)
+        raise RuntimeError(
+            f"`companion {' '.join(command[4:])}` failed (exit {proc.returncode}):\n{tail}"
+        )
+    return DemoRun(first, int(peak_file.read_text()) / 1024)
 
 
 def run(quick: bool) -> list[Figure]:
