@@ -16,7 +16,10 @@ import numpy as np
 from . import Figure
 
 TEACH_SEED = 7
-SCENE_SEED = 900_000  # far from the tests' seeds
+# Far from the tests' seeds, and not 900_000: the tile reader's thresholds (rescue, roundness,
+# shade) were set on that seed's scenes and a test replays one of them, so it is no longer
+# fresh. 771_001 has never been used to tune anything.
+SCENE_SEED = 771_001
 
 
 def run(quick: bool) -> list[Figure]:

@@ -177,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=900_000, help="the benchmark's scene seed")
+    ap.add_argument("--seed", type=int, default=771_001, help="the benchmark's scene seed")
     ap.add_argument("--teach-seed", type=int, default=7)
     ap.add_argument("--save", type=Path, help="write the failed frames here as PNGs")
     args = ap.parse_args(argv)
