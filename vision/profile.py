@@ -8,13 +8,12 @@ templates with their labels, the die size range and the typical template distanc
 
 from __future__ import annotations
 
-import json
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from . import profile_file
 from .errors import BadProfile
 
 VERSION = 1
@@ -109,35 +108,25 @@ class DiceProfile:
             "typical_distance": self.typical_distance,
             "patch": self.patch,
         }
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("wb") as f:
-            np.savez_compressed(
-                f,
-                meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
-                body_lut=self.body_lut.astype(np.float32),
-                templates=self.templates.astype(np.float16),
-                labels=self.labels.astype(np.int32),
-                die_ids=self.die_ids.astype(np.int32),
-                **(
-                    {"mean": self.mean.astype(np.float32), "basis": self.basis.astype(np.float16)}
-                    if self.basis is not None and self.mean is not None
-                    else {}
-                ),
-            )
+        arrays = {
+            "body_lut": self.body_lut.astype(np.float32),
+            "templates": self.templates.astype(np.float16),
+            "labels": self.labels.astype(np.int32),
+            "die_ids": self.die_ids.astype(np.int32),
+        }
+        if self.basis is not None and self.mean is not None:
+            arrays.update(mean=self.mean.astype(np.float32), basis=self.basis.astype(np.float16))
+        profile_file.write(path, meta, arrays)
 
     @classmethod
     def load(cls, path: Path) -> DiceProfile:
-        path = Path(path)
-        if not path.is_file():
-            raise BadProfile(f"{path}: no such dice profile (make one with 'companion dice teach')")
-        try:
-            with np.load(path, allow_pickle=False) as z:
-                meta = json.loads(z["meta"].tobytes().decode())
-                arrays = {k: z[k] for k in ("body_lut", "templates", "labels", "die_ids")}
-                pca = {k: z[k].astype(np.float32) for k in ("mean", "basis") if k in z.files}
-        except (OSError, ValueError, KeyError, zipfile.BadZipFile, json.JSONDecodeError) as exc:
-            raise BadProfile(f"{path}: not a dice profile ({exc.__class__.__name__})") from None
+        meta, arrays = profile_file.read(
+            path,
+            "dice",
+            "companion dice teach",
+            ("body_lut", "templates", "labels", "die_ids"),
+            optional=("mean", "basis"),
+        )
         if meta.get("version") != VERSION:
             raise BadProfile(
                 f"{path}: dice profile version {meta.get('version')!r}, expected {VERSION}"
@@ -151,8 +140,8 @@ class DiceProfile:
             side_range=(float(meta["side_range"][0]), float(meta["side_range"][1])),
             typical_distance=float(meta["typical_distance"]),
             patch=int(meta["patch"]),
-            mean=pca.get("mean"),
-            basis=pca.get("basis"),
+            mean=arrays["mean"].astype(np.float32) if "mean" in arrays else None,
+            basis=arrays["basis"].astype(np.float32) if "basis" in arrays else None,
         )
 
 

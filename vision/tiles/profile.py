@@ -8,8 +8,6 @@ value is what matters.
 
 from __future__ import annotations
 
-import json
-import zipfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -17,6 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .. import profile_file
 from ..errors import BadProfile
 from .describe import normalise, unshade
 from .rows import TileColours
@@ -71,29 +70,21 @@ class TilesProfile:
             "side": self.side,
             "patch": self.patch,
         }
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("wb") as f:
-            np.savez_compressed(
-                f,
-                meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
-                templates=self.templates.astype(np.float32),
-                values=self.values.astype(np.int32),
-            )
+        profile_file.write(
+            path,
+            meta,
+            {
+                "templates": self.templates.astype(np.float32),
+                "values": self.values.astype(np.int32),
+            },
+        )
 
     @classmethod
     def load(cls, path: Path) -> TilesProfile:
-        path = Path(path)
-        if not path.is_file():
-            raise BadProfile(
-                f"{path}: no such tile profile (make one with 'companion tiles teach')"
-            )
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                meta = json.loads(bytes(data["meta"]).decode())
-                templates, values = data["templates"], data["values"]
-        except (OSError, ValueError, KeyError, zipfile.BadZipFile, UnicodeDecodeError) as exc:
-            raise BadProfile(f"{path}: not a tile profile ({exc.__class__.__name__})") from None
+        meta, arrays = profile_file.read(
+            path, "tile", "companion tiles teach", ("templates", "values")
+        )
+        templates, values = arrays["templates"], arrays["values"]
         if meta.get("kind") != "pow-tiles" or meta.get("version") != VERSION:
             raise BadProfile(f"{path}: not a version {VERSION} tile profile")
         p = int(meta["patch"])
