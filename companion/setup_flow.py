@@ -284,17 +284,10 @@ def _open_flow(
     args: Any, config: Config, open_camera: Callable[[], Any] | None, pin_factory: Any
 ) -> Iterator[SetupFlow]:
     """The screen `args` asks for and a SetupFlow on it; both closed after."""
-    from display.backend import Display
-
     from .config import default_config_path
+    from .wiring import open_display
 
-    screen = config["screen"]
-    display = Display(
-        backend=args.display,
-        size=(screen["width"], screen["height"]),
-        lang=screen["language"],
-        snapshot_dir=args.snapshots,
-    )
+    display = open_display(args, config)
     try:
         flow = SetupFlow(
             config,

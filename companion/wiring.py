@@ -83,3 +83,17 @@ def camera_choice(kind: str, path: str | None, config: Config) -> tuple[str, str
         found = detect_camera()
         return found.kind, found.reason, found.device if found.device is not None else cam["device"]
     return kind, "asked for", cam["device"]
+
+
+def open_display(args: Any, config: Config) -> Any:
+    """The screen the command line asks for (`--display`, `--snapshots`), at the config's
+    [screen] size and language: the same for a game and for setup."""
+    from display.backend import Display
+
+    screen = config["screen"]
+    return Display(
+        backend=args.display,
+        size=(screen["width"], screen["height"]),
+        lang=screen["language"],
+        snapshot_dir=args.snapshots,
+    )

@@ -116,7 +116,7 @@ def _serve(args, config, kind: str, path: str, store, closing) -> None:
     from ..app import App
     from ..controllers import Status
     from ..setup_flow import choose_new_game, wizard_camera
-    from ..wiring import camera_choice, controller_for, open_game
+    from ..wiring import camera_choice, controller_for, open_display, open_game
     from ._common import load_config
 
     players = [p.strip() for p in args.players.split(",") if p.strip()]
@@ -177,15 +177,7 @@ def _serve(args, config, kind: str, path: str, store, closing) -> None:
             log.error("tile rows are not checked (%s)", exc)
         camera_text = f"{source} ({reason})"
 
-    from display.backend import Display
-
-    screen = config["screen"]
-    display = Display(
-        backend=args.display,
-        size=(screen["width"], screen["height"]),
-        lang=screen["language"],
-        snapshot_dir=args.snapshots,
-    )
+    display = open_display(args, config)
     closing.callback(display.close)
     status = Status(camera_text, "starting")
     app = App(store, game_id, controller, display, status, camera=camera, eye=eye, tiles=tiles)
