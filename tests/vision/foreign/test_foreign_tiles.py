@@ -1,0 +1,97 @@
+"""Acceptance of the tile-row reader on tiles it was not written for (issue #7), through the real
+CLI: `companion tiles teach` on a foreign setup picture and its values, then `companion tiles
+read --jsonl` on scenes of the same box.
+
+The scenes (tests/vision/foreign/tile_scenes.py, independent of vision/render) are another
+printing of POW's tiles (other blue and orange, rim, corners, artwork, number font and place)
+on felt, wood and a linen cloth under a camera a few degrees off vertical, rows partly taken
+(POW-8/9/13), with a hand or a die on a tile in some. A row read "ok" with a wrong value or
+order is the worst failure, so it must never happen; a covered tile must be refused; how many
+tiles are identified is measured against the issue's goal.
+"""
+
+import contextlib
+import io
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from tests.vision.foreign import tile_scenes as ts
+from tests.vision.foreign.tile_scenes import write_set
+from tests.vision.foreign.tile_score import score
+
+COUNT = 12  # scenes per box: small, so the file runs in seconds
+BOXES = (11, 12)
+
+
+def _teach(root):
+    lay = json.loads((root / "layout.json").read_text())
+    rc = main(["tiles", "teach", str(root / "teach.jpg"),
+               "--heroes", ",".join(map(str, lay["heroes"])),
+               "--villains", ",".join(map(str, lay["villains"])),
+               "--out", str(root / "profile.npz")])  # fmt: skip
+    assert rc == 0, "companion tiles teach failed on a foreign setup picture"
+    return root / "profile.npz"
+
+
+def _read(root, truth, profile):
+    images = [str(root / "scenes" / name) for name in truth]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        rc = main(["tiles", "read", *images, "--profile", str(profile), "--jsonl"])
+    assert rc == 0
+    return score(truth, [json.loads(line) for line in out.getvalue().splitlines()])
+
+
+@pytest.fixture(scope="module", params=BOXES)
+def scored(request, tmp_path_factory):
+    """A box's scenes read once through the CLI, scored."""
+    root = tmp_path_factory.mktemp(f"foreign-tiles-{request.param}")
+    truth = write_set(root, request.param, COUNT)
+    return _read(root, truth, _teach(root))
+
+
+def test_pow_13_foreign_rows_are_never_read_ok_with_a_wrong_value_or_order(scored):
+    # design.md Vision: a wrong committed reading is worse than asking; POW-13 counts the tiles
+    # still in a row from the left, so one wrong value or a tile missed shifts the take.
+    assert scored.wrong_rows == 0, scored.line()
+    assert scored.covered_ok == 0, scored.line()
+
+
+def test_a_foreign_tile_under_a_hand_or_a_die_is_refused(tmp_path):
+    # Issue #7: `unreadable` with a reason when a tile is covered (a hidden tile would silently
+    # shorten its row). Scenes drawn until each case shows up several times.
+    box = ts.make_box(21)
+    rng = np.random.default_rng([21, 1])
+    layout = ts.make_layout(rng)
+    teach, _ = ts.render(rng, box, layout, (0, 0), "normal", "cloth")
+    cv2.imwrite(str(tmp_path / "teach.jpg"), teach)
+    (tmp_path / "layout.json").write_text(
+        json.dumps({"heroes": list(layout.heroes), "villains": list(layout.villains)})
+    )
+    (tmp_path / "scenes").mkdir()
+    truth = {}
+    for i, (case, surface) in enumerate(
+        [(c, s) for c in ("hand", "die") for s in ("felt", "wood", "cloth")]
+    ):
+        img, t = ts.render(rng, box, layout, (int(rng.integers(0, 6)), int(rng.integers(0, 6))),
+                           case, surface)  # fmt: skip
+        name = f"covered-{i}.jpg"
+        cv2.imwrite(str(tmp_path / "scenes" / name), img)
+        truth[name] = t
+    s = _read(tmp_path, truth, _teach(tmp_path))
+    assert s.covered == 6 and s.covered_ok == 0, s.line()
+    assert s.wrong_rows == 0, s.line()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known gap (measured 66.9 % of foreign tiles identified on 5 boxes x 60 scenes, "
+    "README 'Checked on foreign tiles'): most lost tiles are refused as not recognised",
+)
+def test_foreign_tiles_identified_as_well_as_the_issue_asks(scored):
+    # Issue #7 goal: >= 99.5 % of tiles identified with the right value.
+    assert scored.accuracy >= 0.995, scored.line()
