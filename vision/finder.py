@@ -10,7 +10,7 @@ unreadable cases (a die still rolling is smeared one way, a die cocked on anothe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -263,8 +263,16 @@ def _top_face(
     )
 
 
-def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray) -> Found:
-    """Die candidates in a BGR uint8 frame: flat dice to read, and unreadable ones with a reason."""
+def find_dice(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    not_dice: Sequence[tuple[float, float]] = (),
+) -> Found:
+    """Die candidates in a BGR uint8 frame: flat dice to read, and unreadable ones with a reason.
+
+    `not_dice`: centres (frame px) of squares a read found to be no die (they match no taught
+    face: a tablecloth's checks): they do not set the frame's die size."""
     scale = float(config["scale"])
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     inv = 1.0 / scale
@@ -301,13 +309,22 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
         if area < (0.45 * lo) ** 2:
             continue
         rect, aspect, fill, area = _stats(c)
-        blobs.append((c, rect, aspect, fill, area))
+        blobs.append(
+            (c, rect, aspect, fill, area, _candidate(rect, aspect, fill, _streak(gray, c), inv))
+        )
 
-    # The frame's own die size: the clean squares in it (all dice of a set are one size).
+    def die_like(center: tuple[float, float], side: float) -> bool:
+        """Not at a square the read found to be no die (centres in frame px)."""
+        return all(np.hypot(center[0] - x, center[1] - y) > side / 3 for x, y in not_dice)
+
+    # The frame's own die size: the clean squares in it (all dice of a set are one size) but
+    # the smeared ones (a rolling die, a striped cloth's checks) and those found to be no die.
     clean = [
         np.sqrt(area)
-        for c, rect, aspect, fill, area in blobs
-        if aspect <= max_aspect and fill >= min_fill and lo <= np.sqrt(area) <= hi
+        for c, rect, aspect, fill, area, cand in blobs
+        if clean_die(aspect, fill, area)
+        and cand.streak < square_streaky
+        and die_like(cand.center, cand.side)
     ]
     side_ref = float(np.median(clean)) if clean else None
 
@@ -336,9 +353,8 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
     streaky = float(config["blur_streak"])
     cover, spare = float(config["pack_cover"]), float(config["pack_spare"])
     core, rim = float(config["pack_side"]), float(config["pack_rim"])
-    for c, rect, aspect, fill, area in blobs:
+    for c, rect, aspect, fill, area, cand in blobs:
         x, y, w, h = cv2.boundingRect(c)
-        cand = _candidate(rect, aspect, fill, _streak(gray, c), inv)
         if np.sqrt(area) > 2.5 * hi:
             # Far bigger than dice: a stretch of die-coloured table, maybe with dice in it
             # (its edges may well run one way; each die cut out of it is judged on its own).
@@ -455,9 +471,10 @@ def find_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
         # not a pencil's length.)
         if big and near and cand.fill >= 0.6 and max_aspect < cand.aspect <= 2.5:
             issues.append(("cocked", cand))
-    if len(dice) >= 3:
+    sides = [d.side for d in dice if die_like(d.center, d.side)]
+    if len(sides) >= 3 or (not_dice and sides):
         # All dice of a set are one size: a square of another size is something else.
-        med = float(np.median([d.side for d in dice]))
+        med = float(np.median(sides))
         dice = [d for d in dice if 0.75 * med <= d.side <= 1.3 * med]
     dice = [_top_face(small, d, scale) for d in dice]
     return Found(tuple(dice), tuple(issues), prob)

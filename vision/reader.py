@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .faces import Match, decide, descriptor, face_distances, face_patch, match
-from .finder import Candidate, find_dice
+from .finder import Candidate, Found, find_dice
 from .profile import DiceProfile
 
 REASONS = ("cut", "blurred", "cocked", "too-many", "uncertain", "missing")
@@ -106,6 +106,24 @@ def read_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
         raise ValueError(f"a frame is BGR uint8 H×W×3, got {frame.dtype} {frame.shape}")
     found = find_dice(config, profile, frame)
+    reading, strangers = _read(config, profile, frame, found)
+    if strangers:
+        # Squares that match no taught face (a tablecloth's checks) may have set the frame's
+        # die size, and the real dice, of another size, were then not taken for dice: when
+        # the squares that are dice are of another size than all found (or there are none),
+        # the dice are found again with the die size set without those squares.
+        sides = [c.side for c in found.dice]
+        own = [c.side for c in found.dice if c not in strangers]
+        if not own or abs(np.median(own) / np.median(sides) - 1) > 0.1:
+            found = find_dice(config, profile, frame, [c.center for c in strangers])
+            reading, _ = _read(config, profile, frame, found)
+    return reading
+
+
+def _read(
+    config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray, found: Found
+) -> tuple[DiceReading, list[Candidate]]:
+    """The reading of the dice found, and the squares found that are no die at all."""
     patch = profile.patch
     descs = [descriptor(face_patch(frame, c.center, c.side, c.angle, patch)) for c in found.dice]
     matches = (
@@ -126,11 +144,14 @@ def read_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
     streaky = float(config["blur_streak"])
     smeared = False  # a square that reads as no face and is smeared one way: a rolling die
     kept = []
+    strangers = []
     for c, m in zip(found.dice, matches, strict=True):
         if m.confidence < float(config["min_confidence"]) and c.streak >= streaky:
             smeared = True
         elif m.best <= far:
             kept.append((c, m))
+        if m.best > far:
+            strangers.append(c)
     zone = tuple(config["kept_zone"])
     dice = tuple(
         sorted(
@@ -156,5 +177,5 @@ def read_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
         reasons.add("missing")
     for reason in REASONS:
         if reason in reasons:
-            return DiceReading("unreadable", reason, dice)
-    return DiceReading("ok", None, dice)
+            return DiceReading("unreadable", reason, dice), strangers
+    return DiceReading("ok", None, dice), strangers
