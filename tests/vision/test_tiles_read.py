@@ -88,6 +88,8 @@ def test_profile_save_load_round_trip(tmp_path):
     back = TilesProfile.load(path)
     assert back.values.tolist() == profile().values.tolist()
     assert np.allclose(back.templates, profile().templates)
+    assert back.scales == profile().scales == tuple(CONFIG["teach_scales"])
+    assert np.allclose(back.scaled, profile().scaled)
     r1 = read_tiles(CONFIG, back, scene(101).image)
     r2 = read_tiles(CONFIG, profile(), scene(101).image)
     assert r1 == r2

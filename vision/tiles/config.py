@@ -67,6 +67,9 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "rescue_inside": 0.3,
         "rescue_turns": (0.0, -5.0, 5.0),  # degrees tried around the turn a rescued tile shows
         "rescue_score": 0.55,  # above 1: never (the colour mask alone decides)
+        # Teach also cuts each tile at its side times these, and read matches them too: the
+        # side measured in a frame depends on the table (a light rim lost on a light cloth).
+        "teach_scales": (0.94, 1.06),
         "min_score": 0.42,
         "min_margin": 0.06,
         # The worst of cells×cells parts of a tile may differ from the taught tile by at most

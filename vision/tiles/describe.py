@@ -81,8 +81,11 @@ def scores(
     spread = np.sqrt(np.maximum(np.einsum("skn,skn->sk", x, x) - s1 * s1 / n, 1e-6))
     t = templates.reshape(len(templates), c, n)
     total = np.zeros((x.shape[0], len(templates)), np.float32)
-    for k in range(c):
-        total += (x[:, k, :] @ t[:, k, :].T) / spread[:, k : k + 1]
+    # In blocks of a row's dozen templates: a larger product goes to the threaded BLAS path,
+    # which on a busy machine is many times slower than the small single-threaded one.
+    for j in range(0, len(t), 12):
+        for k in range(c):
+            total[:, j : j + 12] += (x[:, k, :] @ t[j : j + 12, k, :].T) / spread[:, k : k + 1]
     return total.max(0) / np.sqrt(c), total.argmax(0)
 
 
@@ -107,6 +110,34 @@ def cell_misfit(window: np.ndarray, template: np.ndarray, shift: int, cells: int
     k = p // cells
     grid = resid[: k * cells, : k * cells].reshape(cells, k, cells, k).mean((1, 3))
     return float(grid.max()) / contrast
+
+
+def local_sides(centers, sizes, side: float, inliers: float = 0.06) -> np.ndarray:
+    """Each tile's side where it lies (px): a plane fitted to the measured sides over the frame.
+
+    A camera a few degrees off vertical sees the far end of a row smaller than the near end
+    (at 10° and a wide lens, by a fifth), so one side for the whole frame cuts the tiles at
+    one end too large and at the other too small, and the taught print no longer lines up.
+    The measured sides are noisy (a shadow, a cut between touching tiles), so the plane is
+    fitted robustly: sides far from the frame's `side` are left out, then those more than
+    `inliers` of it off the fit, and it is refitted; with few tiles it is a line or a constant.
+    """
+    centers = np.asarray(centers, np.float64).reshape(-1, 2)
+    sizes = np.asarray(sizes, np.float64).reshape(-1)
+    n = len(sizes)
+    out = np.full(n, float(side))
+    ok = np.abs(sizes / side - 1) < 0.25
+    for _ in range(2):
+        k = int(ok.sum())
+        if k < 3:
+            return out
+        cols = 3 if k >= 6 and np.ptp(centers[ok, 1]) > side else 2
+        a = np.column_stack([np.ones(n), centers[:, 0] - centers[:, 0].mean(),
+                             centers[:, 1] - centers[:, 1].mean()])[:, :cols]  # fmt: skip
+        coef = np.linalg.lstsq(a[ok], sizes[ok], rcond=None)[0]
+        fit = a @ coef
+        ok = ok & (np.abs(sizes - fit) < inliers * side)
+    return np.clip(fit, side * 0.75, side * 1.25)
 
 
 def refine_angle(frame: np.ndarray, center, angle: float, side: float) -> float:

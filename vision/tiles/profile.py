@@ -30,20 +30,31 @@ class TilesProfile:
     patch: int  # descriptor size (px)
     templates: np.ndarray  # float32 N×3×patch×patch (BGR planes), one per taught tile
     values: np.ndarray  # int32 N: the printed value of each (heroes > 0, villains < 0)
+    # The same tiles cut again at other sides (F×N×3×patch×patch, side × each of `scales`):
+    # the side a frame measures depends on its table (see teach.py), so a tile may show a few
+    # per cent larger or smaller than it was taught. None: a profile taught before them.
+    scaled: np.ndarray | None = None
+    scales: tuple[float, ...] = ()
 
     def matcher(
-        self, sign: int, shade: float = 0.0
+        self, sign: int, shade: float = 0.0, scaled: bool = False
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """(mean pattern, normalised descriptors, values, raw descriptors) of one colour (+1
         heroes, -1 villains), with the light taken out at `shade` (`describe.unshade`),
-        computed once: the mean of a colour's tiles is what they all share."""
+        computed once: the mean of a colour's tiles is what they all share. With `scaled`,
+        the tiles cut at the other `scales` follow, each with its tile's value."""
         cache = self.__dict__.setdefault("_matchers", {})
-        key = (sign, float(shade))
+        key = (sign, float(shade), scaled and self.scaled is not None)
         if key not in cache:
             sel = np.sign(self.values) == sign
             raw = unshade(self.templates[sel], shade)
             mean = raw.mean(0, keepdims=True)
-            cache[key] = (mean, normalise(raw, mean), self.values[sel], raw)
+            values = self.values[sel]
+            if key[2]:
+                more = unshade(self.scaled[:, sel].reshape(-1, *raw.shape[1:]), shade)
+                raw = np.concatenate([raw, more])
+                values = np.tile(values, 1 + len(self.scaled))
+            cache[key] = (mean, normalise(raw, mean), values, raw)
         return cache[key]
 
     def coarse(self, size: int, shade: float) -> tuple[np.ndarray, np.ndarray]:
@@ -69,20 +80,20 @@ class TilesProfile:
             "villains_lab": list(self.colours.villains),
             "side": self.side,
             "patch": self.patch,
+            "scales": list(self.scales),
         }
-        profile_file.write(
-            path,
-            meta,
-            {
-                "templates": self.templates.astype(np.float32),
-                "values": self.values.astype(np.int32),
-            },
-        )
+        arrays = {
+            "templates": self.templates.astype(np.float32),
+            "values": self.values.astype(np.int32),
+        }
+        if self.scaled is not None:
+            arrays["scaled"] = self.scaled.astype(np.float32)
+        profile_file.write(path, meta, arrays)
 
     @classmethod
     def load(cls, path: Path) -> TilesProfile:
         meta, arrays = profile_file.read(
-            path, "tile", "companion tiles teach", ("templates", "values")
+            path, "tile", "companion tiles teach", ("templates", "values"), ("scaled",)
         )
         templates, values = arrays["templates"], arrays["values"]
         if meta.get("kind") != "pow-tiles" or meta.get("version") != VERSION:
@@ -90,9 +101,13 @@ class TilesProfile:
         p = int(meta["patch"])
         if templates.ndim != 4 or templates.shape[1:] != (3, p, p) or len(values) != len(templates):
             raise BadProfile(f"{path}: damaged tile profile (descriptor shapes disagree)")
+        scaled, scales = arrays.get("scaled"), tuple(float(f) for f in meta.get("scales", ()))
+        if scaled is not None and scaled.shape != (len(scales), *templates.shape):
+            raise BadProfile(f"{path}: damaged tile profile (scaled descriptors disagree)")
         return cls(
             TileColours(tuple(meta["heroes_lab"]), tuple(meta["villains_lab"])),
             float(meta["side"]), p, templates.astype(np.float32), values.astype(np.int32),
+            None if scaled is None else scaled.astype(np.float32), scales,
         )  # fmt: skip
 
 

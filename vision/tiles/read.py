@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .describe import cell_misfit, cut, refine_angle, scores, unshade
+from .describe import cell_misfit, cut, local_sides, refine_angle, scores, unshade
 from .find import find_blobs
 from .profile import TilesProfile
 from .rescue import rescue
@@ -58,7 +58,7 @@ def _match(
     config, profile: TilesProfile, frame: np.ndarray, center, angle: float, side: float, sign: int
 ):
     """(value or None, score) of the tile at `center` cut out at `angle`."""
-    mean, templates, values, raw = profile.matcher(sign, config["shade"])
+    mean, templates, values, raw = profile.matcher(sign, config["shade"], scaled=True)
     p = profile.patch
     size = p + 2 * int(config["search"])
     window = unshade(cut(frame, center, angle, side, size, p, config["blur"]), config["shade"])
@@ -97,10 +97,12 @@ def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarr
             rows = find_rows(config, more, profile.colours, laid_out)
     if rows.side is None or (not rows.heroes and not rows.villains):
         return TilesReading((), (), rows.problem or "no tiles seen on the table")
-    side = float(rows.side)
+    every = [*rows.heroes, *rows.villains]
+    sides = local_sides([b.center for b in every], [np.mean(b.size) for b in every], rows.side)
+    at = dict(zip(map(id, every), sides.tolist(), strict=True))
     out: dict[str, tuple[TileSeen, ...]] = {}
     for kind, blobs, sign in ((HEROES, rows.heroes, 1), (VILLAINS, rows.villains, -1)):
-        out[kind] = tuple(_identify(config, profile, frame, b, side, sign) for b in blobs)
+        out[kind] = tuple(_identify(config, profile, frame, b, at[id(b)], sign) for b in blobs)
     reason = rows.problem
     if reason is None:
         reason = _check(profile, out)

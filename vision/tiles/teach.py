@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from ..errors import BadProfile
-from .describe import cut
+from .describe import cut, local_sides
 from .find import Found, find_blobs, hue_chroma, is_tile_shape
 from .profile import TilesProfile
 from .rows import TileColours, find_rows
@@ -76,12 +76,24 @@ def teach(
     )
     patch = int(config["patch"])
     side = float(rows.side)
+    scales = tuple(float(f) for f in config["teach_scales"])
     templates, values = [], []
+    blobs_all = [*rows.heroes, *rows.villains]
+    sides = local_sides([b.center for b in blobs_all], [np.mean(b.size) for b in blobs_all], side)
+    at = dict(zip(map(id, blobs_all), sides.tolist(), strict=True))
     for blobs, given in ((rows.heroes, heroes), (rows.villains, villains)):
         for blob, value in zip(blobs, given, strict=True):
             # The box angle as found (refining it here as read does measured slightly worse).
+            # Also cut a little larger and smaller: the side is measured where the tile stands
+            # out from the table, so it takes in a dark edge or shadow on one table and loses
+            # a light rim on a light cloth on another; the print itself keeps its size.
             templates.append(
-                cut(frame, blob.center, blob.angle, side, patch, patch, config["blur"])
-            )
+                [cut(frame, blob.center, blob.angle, at[id(blob)] * f, patch, patch, config["blur"])
+                 for f in (1.0, *scales)]
+            )  # fmt: skip
             values.append(int(value))
-    return TilesProfile(colours, side, patch, np.stack(templates), np.array(values, np.int32))
+    cuts = np.stack(templates, 1)  # (1 + scales) × N × 3 × patch × patch
+    return TilesProfile(
+        colours, side, patch, cuts[0], np.array(values, np.int32),
+        cuts[1:] if scales else None, scales,
+    )  # fmt: skip

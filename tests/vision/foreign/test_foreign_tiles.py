@@ -46,19 +46,23 @@ def _read(root, truth, profile):
     return score(truth, [json.loads(line) for line in out.getvalue().splitlines()])
 
 
-@pytest.fixture(scope="module", params=BOXES)
-def scored(request, tmp_path_factory):
-    """A box's scenes read once through the CLI, scored."""
-    root = tmp_path_factory.mktemp(f"foreign-tiles-{request.param}")
-    truth = write_set(root, request.param, COUNT)
-    return _read(root, truth, _teach(root))
+@pytest.fixture(scope="module")
+def scored(tmp_path_factory):
+    """Each box's scenes read once through the CLI, scored."""
+    out = []
+    for box in BOXES:
+        root = tmp_path_factory.mktemp(f"foreign-tiles-{box}")
+        truth = write_set(root, box, COUNT)
+        out.append(_read(root, truth, _teach(root)))
+    return out
 
 
 def test_pow_13_foreign_rows_are_never_read_ok_with_a_wrong_value_or_order(scored):
     # design.md Vision: a wrong committed reading is worse than asking; POW-13 counts the tiles
     # still in a row from the left, so one wrong value or a tile missed shifts the take.
-    assert scored.wrong_rows == 0, scored.line()
-    assert scored.covered_ok == 0, scored.line()
+    for s in scored:
+        assert s.wrong_rows == 0, s.line()
+        assert s.covered_ok == 0, s.line()
 
 
 def test_a_foreign_tile_under_a_hand_or_a_die_is_refused(tmp_path):
@@ -89,9 +93,11 @@ def test_a_foreign_tile_under_a_hand_or_a_die_is_refused(tmp_path):
 
 @pytest.mark.xfail(
     strict=True,
-    reason="known gap (measured 66.9 % of foreign tiles identified on 5 boxes x 60 scenes, "
-    "README 'Checked on foreign tiles'): most lost tiles are refused as not recognised",
+    reason="known gap (measured 86.4 % of foreign tiles identified on 5 boxes x 60 scenes, "
+    "README 'Checked on foreign tiles'): tiles of like artwork and colour whose values differ "
+    "only in a small print are refused as not recognised",
 )
 def test_foreign_tiles_identified_as_well_as_the_issue_asks(scored):
-    # Issue #7 goal: >= 99.5 % of tiles identified with the right value.
-    assert scored.accuracy >= 0.995, scored.line()
+    # Issue #7 goal: >= 99.5 % of tiles identified with the right value (over both boxes).
+    right, tiles = sum(s.right for s in scored), sum(s.tiles for s in scored)
+    assert right >= 0.995 * tiles, "; ".join(s.line() for s in scored)
