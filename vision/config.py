@@ -46,6 +46,9 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # a cocked die's side face is thicker) but this many square areas.
         "pack_rim": 0.3,
         "pack_spare": 0.1,
+        # A die-sized piece left over when a die is cut out of a blob by its outline makes the
+        # blob "cocked" (a side face) only when it fills this much of its rotated box.
+        "cocked_fill": 0.6,
         # A blob touching the frame edge that is this big (in die areas) is a cut die.
         "cut_min_area": 0.2,
         # …unless its edges all run one way (a pencil, a stripe of the table at the edge): a

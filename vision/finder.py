@@ -340,8 +340,12 @@ def find_dice(
             if clean_die(a, f, ar) and not at_edge(q)
         ]
         found = [d for d in found if d.streak < square_streaky]
+        # A cocked die's side face is a solid piece (it fills 0.7 or more of its box on
+        # rendered cocked dice); a ragged one (under 0.6) is a stretch of table or shadow the
+        # cut left (0.3-0.5 on rendered frames where it made flat dice "cocked").
+        solid = float(config["cocked_fill"])
         left = any(
-            0.25 * ref_area <= ar <= 1.5 * ref_area and not clean_die(a, f, ar)
+            0.25 * ref_area <= ar <= 1.5 * ref_area and not clean_die(a, f, ar) and f >= solid
             for q, r, a, f, ar in pieces
         )
         return found, left

@@ -66,27 +66,34 @@ def in_zone(center: tuple[float, float], shape: tuple[int, ...], zone: tuple[flo
 
 
 def _second_look(
-    config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray, c: Candidate, m: Match
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    c: Candidate,
+    sides: tuple[float, ...],
 ) -> Match:
-    """The die's match over cuts around `c` (shifted, sized): a coarse round of cuts, then a
-    finer one around the cut that fits best. Every face is measured at its own best cut, so
-    searching favours no face over another (a face is not picked because one cut of many
-    happened to look like it)."""
-    (x, y), side = c.center, c.side
+    """The die's match over cuts around `c` (shifted, sized) starting from each of `sides`: a
+    coarse round of cuts, then a finer one around the cut that fits best. Every face is
+    measured at its own best cut, so searching favours no face over another (a face is not
+    picked because one cut of many happened to look like it)."""
     far = float(config["second_look"])
-    descs = [descriptor(face_patch(frame, (x, y), side, c.angle, profile.patch))]
+    starts = [(*c.center, side) for side in sides]
+    descs = [
+        descriptor(face_patch(frame, c.center, side, c.angle, profile.patch)) for side in sides
+    ]
     for parts in ((far / 2, far), (far / 2,)):
         cuts = []
-        for part in parts:
-            step = part * side
-            cuts += [(x + i * step, y + j * step, side) for i in (-1, 0, 1) for j in (-1, 0, 1)]
-            cuts += [(x, y, side * (1 - part)), (x, y, side * (1 + part))]
-        cuts = [q for q in cuts if q != (x, y, side)]
+        for x, y, side in starts:
+            for part in parts:
+                step = part * side
+                cuts += [(x + i * step, y + j * step, side) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+                cuts += [(x, y, side * (1 - part)), (x, y, side * (1 + part))]
+        cuts = [q for q in cuts if q not in starts]
         new = [
             descriptor(face_patch(frame, (cx, cy), s, c.angle, profile.patch)) for cx, cy, s in cuts
         ]
         per_face = face_distances(profile, np.array(new, np.float32))
-        x, y, side = cuts[int(np.argmin(per_face.min(1)))]
+        starts = [cuts[int(np.argmin(per_face.min(1)))]]
         descs += new
     per_face = face_distances(profile, np.array(descs, np.float32)).min(0, keepdims=True)
     # Many cuts give a wrong face more chances to look right: its margin must be wider, and
@@ -134,8 +141,19 @@ def _read(
     # touching). The cut that matches the taught faces closest is kept (chosen by fit alone;
     # its margin still decides the face).
     low = float(config["min_confidence"])
+    # All dice of a set are one size: the dice read with confidence give the frame's. A box
+    # of another size may have taken in a side face or a shadow (a die half in shade does not
+    # show its whole top face by its colour): the second look also starts from that size.
+    sure = [c.side for c, m in zip(found.dice, matches, strict=True) if m.confidence >= low]
+    side = float(np.median(sure)) if len(sure) >= 2 else None
+
+    def sides(c: Candidate) -> tuple[float, ...]:
+        if side is None or abs(c.side / side - 1) <= float(config["second_look"]) / 2:
+            return (c.side,)
+        return (c.side, side)
+
     matches = [
-        _second_look(config, profile, frame, c, m) if m.confidence < low else m
+        _second_look(config, profile, frame, c, sides(c)) if m.confidence < low else m
         for c, m in zip(found.dice, matches, strict=True)
     ]
     # A square that matches no taught face at all (far beyond the taught dice's spread) is

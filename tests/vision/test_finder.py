@@ -69,3 +69,16 @@ def test_a_die_merged_with_a_pale_stretch_of_table_is_cut_out_by_its_outline(see
             < truth.side / 3
         ]
         assert len(near) == 1, f"die at {truth.center} not found once"
+
+
+@pytest.mark.parametrize("seed", [609, 807])
+def test_a_ragged_stretch_of_table_left_by_the_outline_cut_is_not_a_cocked_die(seed):
+    # Rendered scenes where a die merged with a stretch of table or its shadow is cut out by
+    # its outline, and the die-sized piece left over is ragged (it fills under half its box;
+    # a cocked die's side face fills 0.7 or more): the frame was called "cocked".
+    scene = render_scene(np.random.default_rng(seed), SceneSpec())
+    found = find_dice(dice_config(), default_profile(), scene.image)
+    assert found.issues == ()
+    assert len(found.dice) == len(scene.dice)
+    old = find_dice(dice_config({"cocked_fill": 0.0}), default_profile(), scene.image)
+    assert [r for r, _ in old.issues] == ["cocked"]
