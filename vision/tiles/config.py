@@ -76,6 +76,28 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # this (relative to the tile's contrast): more means something lies on it.
         "cells": 4,
         "max_misfit": 1.4,
+        # The printed number (number.py). Where it is: where tiles of a value agree and tiles
+        # of other values differ (that ratio smoothed by this sigma in patch px, kept above this
+        # share of its peak, in a box of at most this share of the patch; each pixel weighs as
+        # the ratio to this power).
+        "number_smooth": 1.0,
+        "number_focus": 0.2,
+        "number_max_box": 0.6,
+        "number_power": 1.0,
+        # A number reads as a value when that glyph scores this well and beats every other by
+        # this (within `search` px of shift).
+        "number_min_score": 0.85,
+        "number_min_margin": 0.06,
+        # A tile the look matched is doubted when its number's best glyph is another value's,
+        # scores this well and beats the look's value's glyph by this much.
+        "number_doubt_score": 0.8,
+        "number_doubt_lead": 0.05,
+        # Where a read would change a tile, it is read again with this much shift (patch px).
+        "number_reach": 4,
+        # Off switches: the doubt, and naming a tile the look found close between two values by
+        # its number (`number.settle`).
+        "number_check": True,
+        "number_rescue": True,
     }
 )
 

@@ -29,6 +29,7 @@ from .read import TilesReading, read_tiles
 # The refusal reasons, by the words that name them (first match wins).
 CAUSES = (
     ("not recognised", "tile not recognised"),
+    ("in doubt", "number unlike the look"),
     ("can't be made out", "row or tile not made out"),
     ("neither the taught", "tile of neither colour"),
     ("covers", "something covers a row"),

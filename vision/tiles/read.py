@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from . import number
 from .describe import cell_misfit, cut, local_sides, refine_angle, scores, unshade
 from .find import find_blobs
 from .profile import TilesProfile
@@ -26,6 +27,7 @@ class TileSeen:
     value: int | None  # None: seen but not recognised
     center: tuple[float, float]  # frame pixels (x, y)
     score: float  # best correlation with a taught tile of this value
+    doubt: str | None = None  # why a tile the look matched is still not trusted (number.py)
 
 
 @dataclass(frozen=True)
@@ -57,11 +59,13 @@ class TilesReading:
 def _match(
     config, profile: TilesProfile, frame: np.ndarray, center, angle: float, side: float, sign: int
 ):
-    """(value or None, score) of the tile at `center` cut out at `angle`."""
+    """(value or None, score, value ranked first, why declined or None, the cut before
+    unshading) of the tile at `center` cut out at `angle`."""
     mean, templates, values, raw = profile.matcher(sign, config["shade"], scaled=True)
     p = profile.patch
     size = p + 2 * int(config["search"])
-    window = unshade(cut(frame, center, angle, side, size, p, config["blur"]), config["shade"])
+    cutout = cut(frame, center, angle, side, size, p, config["blur"])
+    window = unshade(cutout, config["shade"])
     s, shifts = scores(window, templates, mean, p)
     best: dict[int, int] = {}  # value -> index of its best template
     for i, v in enumerate(values.tolist()):
@@ -71,18 +75,20 @@ def _match(
     value, top_i = ranked[0]
     top = float(s[top_i])
     second = float(s[ranked[1][1]]) if len(ranked) > 1 else -1.0
-    if top < config["min_score"] or top - second < config["min_margin"]:
-        return None, top
     # Part of the tile unlike the taught one (something on it): don't trust the value.
     if cell_misfit(window, raw[top_i], shifts[top_i], config["cells"]) > config["max_misfit"]:
-        return None, top
-    return int(value), top
+        return None, top, int(value), "misfit", cutout
+    if top < config["min_score"]:
+        return None, top, int(value), "faint", cutout
+    if top - second < config["min_margin"]:
+        return None, top, int(value), "close", cutout
+    return int(value), top, int(value), None, cutout
 
 
 def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: float, sign: int):
     angle = refine_angle(frame, blob.center, blob.angle, side)
-    value, score = _match(config, profile, frame, blob.center, angle, side, sign)
-    return TileSeen(value, blob.center, score)
+    value, score, best, why, cutout = _match(config, profile, frame, blob.center, angle, side, sign)
+    return score, number.Look(value, best, why, cutout, blob.center, angle, side)
 
 
 def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarray) -> TilesReading:
@@ -102,7 +108,13 @@ def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarr
     at = dict(zip(map(id, every), sides.tolist(), strict=True))
     out: dict[str, tuple[TileSeen, ...]] = {}
     for kind, blobs, sign in ((HEROES, rows.heroes, 1), (VILLAINS, rows.villains, -1)):
-        out[kind] = tuple(_identify(config, profile, frame, b, at[id(b)], sign) for b in blobs)
+        looks = [_identify(config, profile, frame, b, at[id(b)], sign) for b in blobs]
+        # The printed number cross-checks the look, or names a tile the look found close.
+        settled = number.settle(config, profile, frame, sign, [k for _, k in looks])
+        out[kind] = tuple(
+            TileSeen(value, b.center, score, doubt)
+            for b, (score, _), (value, doubt) in zip(blobs, looks, settled, strict=True)
+        )
     reason = rows.problem
     if reason is None:
         reason = _check(profile, out)
@@ -114,9 +126,8 @@ def _check(profile: TilesProfile, rows: dict[str, tuple[TileSeen, ...]]) -> str 
     for kind, tiles in rows.items():
         for i, t in enumerate(tiles, 1):
             if t.value is None:
-                return (
-                    f"tile {i} of the {ROW_NAMES[kind]} row is not recognised (covered or turned?)"
-                )
+                why = t.doubt or "is not recognised (covered or turned?)"
+                return f"tile {i} of the {ROW_NAMES[kind]} row {why}"
     taught = Counter(profile.values.tolist())
     seen = Counter(t.value for tiles in rows.values() for t in tiles)
     for value, n in sorted(seen.items()):
