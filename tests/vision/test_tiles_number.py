@@ -92,17 +92,19 @@ FOREIGN_SHORT = (-5, -1, -1, -1, -1, -1, -2, -2, -2, -3, -3, -4)
 
 
 def test_pow_1_a_foreign_tile_is_refused_even_when_its_number_reads_as_taught():
-    """A -5 tile is in no taught set; its "5" reads as the taught "-3" now and then (seed
-    8301: it does). The number alone never names a tile — the look must see the tile well and
-    rank the same value first — so the frame is refused, the foreign tile not recognised."""
+    """A -5 tile is in no taught set; its "5" is most like the taught "-3" (seed 8301: well
+    over the doubt's bar, near the read's; other renders read it as -3 outright). The number
+    alone never names a tile — the look must see the tile well and rank the same value
+    first — so the frame is refused, the foreign tile not recognised."""
     s, _, row, side = _rows(8301, villains=FOREIGN, taken=(0, 0))
     assert s.villains[0].value == -5
-    assert _read(s, row[0], side, -1).value == -3
+    got = _read(s, row[0], side, -1)
+    assert max(got.glyphs, key=lambda g: g[1])[0] == -3 and got.score > 0.8
     r = read_tiles(CONFIG, profile(), s.image)
     assert r.reason == "tile 1 of the villain row is not recognised (covered or turned?)"
 
 
-@pytest.mark.parametrize("seed", [8321, 8339])
+@pytest.mark.parametrize("seed", [8339, 8344])
 def test_pow_1_a_foreign_tile_the_look_takes_for_a_taught_one_is_caught_by_its_number(seed):
     """Seeded scenes: the look alone reads the foreign -5 tile as a -2 and the frame "ok" — a
     wrong row; its number reads otherwise, so the tile is doubted and the frame refused."""
