@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.tiles.describe import local_sides
+from vision.tiles.describe import local_sides, pair_margin
 
 
 def _rows(n: int = 12) -> np.ndarray:
@@ -42,3 +42,27 @@ def test_sides_far_off_the_frame_side_do_not_tilt_the_fit():
     measured[:5] = 140.0
     got = local_sides(centers, measured, 70.0)
     assert np.allclose(got, 70.0, atol=0.5)
+
+
+def _lookalikes() -> tuple[np.ndarray, np.ndarray]:
+    """Two 3×40×40 tiles of one artwork whose printed value differs in a small corner patch."""
+    rng = np.random.default_rng(9)
+    art = rng.normal(0, 1, (3, 40, 40)).astype(np.float32)
+    a, b = art.copy(), art.copy()
+    a[:, 30:36, 30:36] += 3.0  # a "1" here …
+    b[:, 30:36, 31:37] -= 3.0  # … a "2" there
+    return a, b
+
+
+def _window(tile: np.ndarray, dy: int, dx: int, seed: int) -> np.ndarray:
+    w = np.zeros((3, 44, 44), np.float32)
+    w[:, 2 + dy : 42 + dy, 2 + dx : 42 + dx] = tile
+    return w + np.random.default_rng(seed).normal(0, 0.3, w.shape).astype(np.float32)
+
+
+def test_pow_1_lookalike_tiles_are_told_apart_where_they_differ_and_never_the_wrong_way():
+    # Over the whole patch the two fit nearly alike; where they differ, only the right one.
+    a, b = _lookalikes()
+    for seed, (dy, dx) in enumerate(((0, 0), (1, -1), (-2, 2))):
+        assert pair_margin(_window(a, dy, dx, seed), a, b, 0.85) > 0.3
+        assert pair_margin(_window(b, dy, dx, seed), a, b, 0.85) < -0.3

@@ -154,3 +154,15 @@ def test_pow_3_a_hard_shadow_across_a_tile_still_reads(seed):
     r = read_tiles(CONFIG, profile(), s.image)
     assert r.reason is None
     assert values(r.heroes) == values(s.heroes) and values(r.villains) == values(s.villains)
+
+
+def test_a_profile_taught_before_the_scaled_cuts_still_reads():
+    # Profiles saved before teach also cut each tile smaller and larger have no `scaled`.
+    from dataclasses import replace
+
+    old = replace(profile(), scaled=None, scales=())
+    s = scene(103)
+    r = read_tiles(CONFIG, old, s.image)
+    assert r.status == "ok", r.reason
+    assert [t.value for t in r.heroes] == [t.value for t in s.heroes]
+    assert [t.value for t in r.villains] == [t.value for t in s.villains]

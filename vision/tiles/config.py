@@ -72,6 +72,11 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "teach_scales": (0.94, 1.06),
         "min_score": 0.42,
         "min_margin": 0.06,
+        # Within `min_margin`, the best value is kept only when, over the pixels where its
+        # template and the runner-up's differ most (the top 1 - `pair_quantile` of them), it
+        # fits this much better (normalised correlation; see describe.pair_margin).
+        "pair_quantile": 0.85,
+        "pair_margin": 0.08,
         # The worst of cells×cells parts of a tile may differ from the taught tile by at most
         # this (relative to the tile's contrast): more means something lies on it.
         "cells": 4,

@@ -89,6 +89,32 @@ def scores(
     return total.max(0) / np.sqrt(c), total.argmax(0)
 
 
+def pair_margin(window: np.ndarray, mine: np.ndarray, other: np.ndarray, quantile: float) -> float:
+    """How much better the patch fits `mine` than `other` where those two taught tiles differ.
+
+    Two tiles of like artwork whose values differ only in a small print (a "-1" and a "-2"
+    crest of the same colour) score nearly the same over the whole patch: what they share
+    outweighs the few pixels that tell them apart, and a little misalignment hides those. Here
+    only the pixels where the two raw templates (C×P×P, light taken out) differ most — the top
+    `1 - quantile` of the difference, grown by a pixel — are compared, each template at its own
+    best shift in the window, by normalised correlation per channel. Positive: `mine` fits.
+    """
+    c, p, _ = mine.shape
+
+    def unit(t: np.ndarray) -> np.ndarray:
+        t = t - t.mean(axis=-1, keepdims=True)
+        return t / np.maximum(np.linalg.norm(t, axis=-1, keepdims=True), 1e-6)
+
+    flat = (mine.reshape(c, -1), other.reshape(c, -1))
+    d = np.abs(unit(flat[0]) - unit(flat[1])).sum(0).reshape(p, p)
+    mask = (d >= np.quantile(d, quantile)).astype(np.uint8)
+    mask = cv2.dilate(mask, np.ones((3, 3), np.uint8)).astype(bool)
+    views = np.lib.stride_tricks.sliding_window_view(window, (p, p), axis=(1, 2))
+    x = unit(views[:, :, :, mask].reshape(c, -1, int(mask.sum())))  # C × shifts × K
+    best = [float(np.einsum("csk,ck->s", x, unit(t[:, mask])).max()) / c for t in (mine, other)]
+    return best[0] - best[1]
+
+
 def cell_misfit(window: np.ndarray, template: np.ndarray, shift: int, cells: int) -> float:
     """How badly the worst part of the patch fits the template: a die or a finger on a tile.
 
