@@ -72,6 +72,10 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "teach_scales": (0.94, 1.06),
         "min_score": 0.42,
         "min_margin": 0.06,
+        # A tile the tiles as taught settle by this margin is not tried against the tiles cut
+        # smaller and larger (time): twice the widest margin a wrong value won by on the
+        # foreign tiles (tests/vision/foreign), 99 % of our own rendered tiles.
+        "settled_margin": 0.25,
         # Within `min_margin`, the best value is kept only when, over the pixels where its
         # template and the runner-up's differ most (the top 1 - `pair_quantile` of them), it
         # fits this much better (normalised correlation; see describe.pair_margin).
