@@ -49,6 +49,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # A die-sized piece left over when a die is cut out of a blob by its outline makes the
         # blob "cocked" (a side face) only when it fills this much of its rotated box.
         "cocked_fill": 0.6,
+        # The teach pictures show the dice's side faces (an oblique camera) when a taught die's
+        # blob covers this many times its top face (DiceProfile.blob_over_top; from above a
+        # die's blob is its top, give or take its rounded rim and a soft shadow).
+        "oblique_blob": 1.25,
         # A blob touching the frame edge that is this big (in die areas) is a cut die.
         "cut_min_area": 0.2,
         # …unless its edges all run one way (a pencil, a stripe of the table at the edge): a

@@ -263,6 +263,132 @@ def _top_face(
     )
 
 
+def die_mask(
+    config: Mapping[str, Any], profile: DiceProfile, small: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
+    """(body likelihood, mask of die pixels) of a frame scaled by config "scale" (uint8 both)."""
+    prob = body_likelihood(profile, small)
+    _, mask = cv2.threshold(prob, float(config["body_threshold"]) * 255, 255, cv2.THRESH_BINARY)
+    # A die also stands out from the table around it: this keeps a stretch of table whose
+    # colour happens to be die-like (a light laminate, a shadowed cloth) out of the mask.
+    mask &= local_contrast(
+        small, profile.side_range[1] * float(config["scale"]), float(config["contrast"])
+    )
+    square = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, square)
+    if config["close"]:
+        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, square)
+    return prob, mask
+
+
+def _edge_angle(hull: np.ndarray) -> float:
+    """The turn of a square's outline in degrees mod 90, from its edges weighted by length
+    (seen obliquely a square is a trapezoid: its smallest box may lean towards the longer
+    edges, while the edges still run two ways a quarter turn apart)."""
+    h = hull.reshape(-1, 2).astype(np.float64)
+    e = np.roll(h, -1, axis=0) - h
+    z = (np.hypot(e[:, 0], e[:, 1]) * np.exp(4j * np.arctan2(e[:, 1], e[:, 0]))).sum()
+    return float(np.degrees(np.angle(z) / 4) % 90)
+
+
+def _oblique_top(small: np.ndarray, cand: Candidate, scale: float, lo: float) -> Candidate | None:
+    """The top face of a die seen with some of its side faces (an oblique camera), or None.
+
+    The top face is one even colour holding the print (pips, a symbol); the sides are other
+    shades of the body (lit from elsewhere) with no print, the shadow and table other colours
+    again. So the commonest colours around the die are each tried as the top's, and the
+    largest clean square of one that holds a print is the top face. `lo` is the smallest die
+    side (small px). Teach (vision.teach) cuts its templates out with this same function."""
+    r = cand.side * scale * 0.8
+    cx, cy = cand.center[0] * scale, cand.center[1] * scale
+    x0, y0 = max(int(cx - r), 0), max(int(cy - r), 0)
+    x1, y1 = min(int(cx + r) + 1, small.shape[1]), min(int(cy + r) + 1, small.shape[0])
+    roi = small[y0:y1, x0:x1]
+    if roi.shape[0] < 4 or roi.shape[1] < 4:
+        return None
+    inner = cv2.boxPoints(((cx - x0, cy - y0), (cand.side * scale * 0.8,) * 2, cand.angle))
+    inside = np.zeros(roi.shape[:2], np.uint8)
+    cv2.fillPoly(inside, [inner.astype(np.int32)], 1)
+    px = roi[inside.astype(bool)]
+    if len(px) == 0:
+        return None
+    q = (px >> 5).astype(np.int32)
+    codes = (q[:, 0] * 8 + q[:, 1]) * 8 + q[:, 2]
+    counts = np.bincount(codes, minlength=512)
+    bodies = [np.median(px[codes == k], axis=0) for k in np.argsort(-counts)[:4] if counts[k]]
+    roi16 = roi.astype(np.int16)
+    # The print (a row of pips, a symbol's line) may cut the top's colour in pieces: they are
+    # joined over gaps of up to a fifth of the top face (the blob's box is a little larger).
+    k = max(3, int(0.15 * cand.side * scale) | 1)
+    join = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    best = None
+    for body in bodies:
+        tol = np.maximum(0.2 * body, 16)
+        near = (np.abs(roi16 - body) <= tol).all(axis=2).astype(np.uint8)
+        near = cv2.morphologyEx(near, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+        joined = cv2.morphologyEx(near, cv2.MORPH_CLOSE, join)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=4)
+        if n < 2:
+            continue
+        k = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        cs, _ = cv2.findContours(
+            (labels == k).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
+        )
+        # Pips or a symbol near the edge notch the body's outline: the face is its hull.
+        hull = cv2.convexHull(max(cs, key=cv2.contourArea))
+        (fx, fy), (w, h), _ = cv2.minAreaRect(hull)
+        area = float(cv2.contourArea(hull))
+        side = float(np.sqrt(max(w * h, 1.0)))
+        if not lo <= side <= 1.05 * cand.side * scale:
+            continue
+        if max(w, h) > 1.3 * min(w, h) or area < 0.8 * w * h:
+            continue
+        filled = np.zeros(near.shape, np.uint8)
+        cv2.drawContours(filled, [hull], -1, 1, -1)
+        printed = 1.0 - int(np.count_nonzero(near & filled)) / max(int(filled.sum()), 1)
+        if not 0.03 <= printed <= 0.7:
+            continue  # a plain side face or a check of the table: no print
+        if best is None or area > best[0]:
+            mom = cv2.moments(hull)
+            if mom["m00"] > 0:
+                fx, fy = mom["m10"] / mom["m00"], mom["m01"] / mom["m00"]
+            best = (area, fx, fy, side, _edge_angle(hull), max(w, h) / max(min(w, h), 1e-3))
+    if best is None:
+        return None
+    _, fx, fy, side, angle, aspect = best
+    inv = 1.0 / scale
+    return Candidate(
+        center=((fx + x0 + 0.5) * inv - 0.5, (fy + y0 + 0.5) * inv - 0.5),
+        side=side * inv,
+        angle=angle,
+        aspect=aspect,
+        fill=cand.fill,
+        streak=cand.streak,
+    )
+
+
+def blob_top(small: np.ndarray, contour: np.ndarray, scale: float) -> Candidate | None:
+    """The top face `_oblique_top` cuts out of one blob of the die mask (small px contour),
+    in frame px; None when it finds no printed square in it."""
+    rect, aspect, fill, area = _stats(contour)
+    return _oblique_top(small, _candidate(rect, aspect, fill, 0.0, 1.0 / scale), scale,
+                        0.4 * float(np.sqrt(area)))  # fmt: skip
+
+
+def top_in_crop(
+    config: Mapping[str, Any], profile: DiceProfile, crop: np.ndarray
+) -> Candidate | None:
+    """The top face `_oblique_top` cuts out of a picture of one die (a crop, BGR uint8), in
+    the crop's px; None when it finds no printed square of the profile's die size."""
+    scale = float(config["scale"])
+    small = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    h, w = crop.shape[:2]
+    lo = profile.side_range[0] * scale * (1 - float(config["size_slack"]))
+    hi = profile.side_range[1] * (1 + float(config["size_slack"]))
+    whole = Candidate(((w - 1) / 2, (h - 1) / 2), min(hi, 0.75 * min(h, w)), 0.0, 1.0, 1.0, 0.0)
+    return _oblique_top(small, whole, scale, lo)
+
+
 def find_dice(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -277,15 +403,7 @@ def find_dice(
     small = cv2.resize(frame, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     inv = 1.0 / scale
     sh, sw = small.shape[:2]
-    prob = body_likelihood(profile, small)
-    _, mask = cv2.threshold(prob, float(config["body_threshold"]) * 255, 255, cv2.THRESH_BINARY)
-    # A die also stands out from the table around it: this keeps a stretch of table whose
-    # colour happens to be die-like (a light laminate, a shadowed cloth) out of the mask.
-    mask &= local_contrast(small, profile.side_range[1] * scale, float(config["contrast"]))
-    square = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, square)
-    if config["close"]:
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, square)
+    prob, mask = die_mask(config, profile, small)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
 
     slack = float(config["size_slack"])
@@ -357,6 +475,10 @@ def find_dice(
     streaky = float(config["blur_streak"])
     cover, spare = float(config["pack_cover"]), float(config["pack_spare"])
     core, rim = float(config["pack_side"]), float(config["pack_rim"])
+    # The teach pictures showed the dice's sides (an oblique camera): see _oblique_top.
+    oblique = profile.blob_over_top >= float(config["oblique_blob"])
+    reach = profile.blob_over_top
+    tops: list[Candidate] = []
     for c, rect, aspect, fill, area, cand in blobs:
         x, y, w, h = cv2.boundingRect(c)
         if np.sqrt(area) > 2.5 * hi:
@@ -376,6 +498,13 @@ def find_dice(
             ):
                 issues.append(("cut", cand))
             continue
+        if oblique and lo**2 <= area <= reach * hi**2 and cand.streak < square_streaky:
+            # Taught through an oblique camera: a die's blob holds its top face and the
+            # side faces towards the camera. The top is what is read.
+            top = _oblique_top(small, cand, scale, lo)
+            if top is not None:
+                tops.append(top)
+                continue
         if aspect <= max_aspect and fill >= min_fill and lo <= np.sqrt(area) <= hi:
             (odd if cand.streak >= square_streaky else dice).append(cand)
             continue
@@ -475,10 +604,18 @@ def find_dice(
         # not a pencil's length.)
         if big and near and cand.fill >= 0.6 and max_aspect < cand.aspect <= 2.5:
             issues.append(("cocked", cand))
+    if oblique:
+        # Every die is cut out as its top face the same way (teach cuts its templates so).
+        # A die whose top it cannot cut out so is not read as cut otherwise (its templates
+        # were not): unsure.
+        cut = [_oblique_top(small, d, scale, lo) for d in dice]
+        issues += [("uncertain", d) for d, t in zip(dice, cut, strict=True) if t is None]
+        dice = tops + [t for t in cut if t is not None]
     sides = [d.side for d in dice if die_like(d.center, d.side)]
     if len(sides) >= 3 or (not_dice and sides):
         # All dice of a set are one size: a square of another size is something else.
         med = float(np.median(sides))
         dice = [d for d in dice if 0.75 * med <= d.side <= 1.3 * med]
-    dice = [_top_face(small, d, scale) for d in dice]
+    if not oblique:
+        dice = [_top_face(small, d, scale) for d in dice]
     return Found(tuple(dice), tuple(issues), prob)

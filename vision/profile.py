@@ -32,6 +32,10 @@ class DiceProfile:
     patch: int  # descriptor patch size (px)
     mean: np.ndarray | None = None  # float32 D: templates are compared in a PCA space…
     basis: np.ndarray | None = None  # float32 D×k: …of k directions learned in teaching
+    # How much more than its top face a flat die's blob covers in the teach pictures (area
+    # ratio, the larger taught dice): about 1 when the camera looks straight down; an oblique
+    # camera sees the side faces too (vision.finder cuts the top face out of such blobs).
+    blob_over_top: float = 1.0
 
     @property
     def lut_u8(self) -> np.ndarray:
@@ -77,8 +81,7 @@ class DiceProfile:
 
         The teach set is the only evidence of how well its faces are told apart (two faces of
         one colour and a similar outline can be nearer each other than themselves), and a die
-        left out is what a read sees: a die that is not among the templates. Taught dice whose
-        face no other taught die shows cannot be left out and tell nothing.
+        left out is what a read sees: a die that is not among the templates.
         """
         cached = self.__dict__.get("_confusions")
         if cached is None:
@@ -107,6 +110,7 @@ class DiceProfile:
             "side_range": list(self.side_range),
             "typical_distance": self.typical_distance,
             "patch": self.patch,
+            "blob_over_top": self.blob_over_top,
         }
         arrays = {
             "body_lut": self.body_lut.astype(np.float32),
@@ -140,6 +144,8 @@ class DiceProfile:
             side_range=(float(meta["side_range"][0]), float(meta["side_range"][1])),
             typical_distance=float(meta["typical_distance"]),
             patch=int(meta["patch"]),
+            # (profiles taught before it was measured were taught from above)
+            blob_over_top=float(meta.get("blob_over_top", 1.0)),
             mean=arrays["mean"].astype(np.float32) if "mean" in arrays else None,
             basis=arrays["basis"].astype(np.float32) if "basis" in arrays else None,
         )
@@ -161,8 +167,9 @@ def _left_out_confusions(profile: DiceProfile) -> tuple[tuple[np.ndarray, np.nda
     order = np.argsort(per_face, axis=1)
     rows = np.arange(n)
     best, second = per_face[rows, order[:, 0]], per_face[rows, order[:, 1]]
-    own = per_face[rows, profile.labels]
-    wrong = (order[:, 0] != profile.labels) & np.isfinite(own) & (second > 0)
+    # (A die whose face no other taught die shows is read as another face with it left out:
+    # that is what a read of such a die would do too, so it counts.)
+    wrong = (order[:, 0] != profile.labels) & (second > 0)
     out = []
     for f in range(n_faces):
         sel = wrong & (order[:, 0] == f)

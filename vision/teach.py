@@ -20,12 +20,13 @@ import numpy as np
 from .config import dice_config
 from .errors import BadProfile
 from .faces import descriptor, face_patch
-from .finder import find_dice
+from .finder import blob_top, die_mask, find_dice, top_in_crop
 from .images import load_bgr
 from .profile import BINS, DiceProfile
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
 _SHIFT = 8 - int(np.log2(BINS))
+TABLE_WEIGHT = 1.0
 
 
 @dataclass(frozen=True)
@@ -203,10 +204,24 @@ def teach(
     first = DiceProfile(names, lut, np.zeros((0, 1), np.float32), np.zeros(0, np.int32),
                         np.zeros(0, np.int32), (min(sides), max(sides)), 1.0, patch)  # fmt: skip
     config = dice_config()
+    first = replace(first, blob_over_top=_blob_over_top(config, first, seen))
+    oblique = first.blob_over_top >= float(config["oblique_blob"])
+    if oblique:
+        first, seen = _oblique_pictures(config, first, seen, looked, names)
     templates, labels, die_ids, sides = [], [], [], []
     for f, path, dice in seen:
         img = load_bgr(path)
         cands = find_dice(config, first, img).dice
+        if oblique and not _whole(dice, img.shape[:2]):
+            # Seen with their sides, dice whose sides are close to their top's colour make no
+            # square of it: the reader's own cut finds them (every die in a teach picture
+            # shows the face taught).
+            dice = dice + [
+                TaughtDie(c.center, c.side, c.angle, (0.0, 0.0, 0.0))
+                for c in cands
+                if all(np.hypot(c.center[0] - d.center[0], c.center[1] - d.center[1])
+                       >= 0.4 * d.side for d in dice)
+            ]  # fmt: skip
         for die in dice:
             near = [
                 c
@@ -238,13 +253,72 @@ def teach(
                 labels.append(f)
                 die_ids.append(len(sides))
             sides.append(geo[1])
+    if not sides:
+        raise BadProfile("no die found in the teach pictures")
     templates = np.array(templates, np.float32)
     labels = np.array(labels, np.int32)
     die_ids = np.array(die_ids, np.int32)
-    raw = DiceProfile(names, lut, templates, labels, die_ids, (min(sides), max(sides)), 1.0, patch)
+    raw = DiceProfile(names, lut, templates, labels, die_ids, (min(sides), max(sides)), 1.0, patch,
+                      blob_over_top=first.blob_over_top)  # fmt: skip
     mean, basis = _pca(raw.rotated[0], rng)
     profile = replace(raw, mean=mean, basis=basis)
     return replace(profile, typical_distance=_typical_distance(profile))
+
+
+def _whole(dice: list[TaughtDie], shape: tuple[int, int]) -> bool:
+    """Whether `find_teach_dice` took the picture as a crop of one die filling it."""
+    return len(dice) == 1 and dice[0].side >= 0.9 * min(shape)
+
+
+def _oblique_pictures(
+    config: Mapping, first: DiceProfile, seen: list, looked: dict, names: tuple[str, ...]
+) -> tuple[DiceProfile, list]:
+    """The teach pictures as the reader sees them when they show the dice's sides: a crop of
+    one die is its top face as the reader cuts it out (vision.finder.top_in_crop; a crop
+    that shows none teaches nothing, rather than the table around the die), and a picture
+    where `find_teach_dice` saw no die is still looked at by the reader's finder. The die
+    size is that of the dice seen on a table when there are any (a crop's is the picture's)."""
+    on_table = [d.side for _, path, dice in seen for d in dice if not _whole(dice, (0, 0))]
+    if on_table:
+        first = replace(first, side_range=(min(on_table), max(on_table)))
+    out = []
+    for f, path, dice in seen:
+        img = load_bgr(path)
+        if _whole(dice, img.shape[:2]):
+            top = top_in_crop(config, first, img)
+            dice = [] if top is None else [TaughtDie(top.center, top.side, top.angle, dice[0].body)]
+        out.append((f, path, dice))
+    taken = {(names[f], path) for f, path, _ in seen}
+    out += [(names.index(name), path, []) for (name, path) in looked if (name, path) not in taken]
+    return first, out
+
+
+def _blob_over_top(config: Mapping, first: DiceProfile, seen: list) -> float:
+    """How much more than its top face a taught die's blob covers: each blob of the reader's
+    die mask (vision.finder.die_mask, with the colour model just learned) that holds one
+    taught die, over the top face the reader cuts out of it (vision.finder.blob_top). The
+    median over those dice; 1.0 when no picture shows dice on a table."""
+    scale = float(config["scale"])
+    ratios = []
+    for _, path, dice in seen:
+        img = load_bgr(path)
+        if _whole(dice, img.shape[:2]):
+            continue
+        small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+        _, mask = die_mask(config, first, small)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        for c in contours:
+            inside = [
+                d
+                for d in dice
+                if cv2.pointPolygonTest(c, (d.center[0] * scale, d.center[1] * scale), False) >= 0
+            ]
+            if len(inside) != 1:
+                continue
+            top = blob_top(small, c, scale)
+            if top is not None:
+                ratios.append(cv2.contourArea(c) / (top.side * scale) ** 2)
+    return float(np.median(ratios)) if ratios else 1.0
 
 
 def _crops_taken(looked: dict) -> set:
@@ -317,7 +391,7 @@ def _colour_model(
     floor = 0.01 * hb.max()
     # The table seen in teaching counts only a little: at read time local contrast keeps a
     # die-coloured table out, and the table may not be the one taught on.
-    return (255.0 * hb / (hb + 0.1 * ht + floor)).astype(np.float32).reshape(-1)
+    return (255.0 * hb / (hb + TABLE_WEIGHT * ht + floor)).astype(np.float32).reshape(-1)
 
 
 def _typical_distance(profile: DiceProfile) -> float:

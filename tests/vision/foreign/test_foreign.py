@@ -57,6 +57,32 @@ def test_foreign_dice_are_never_committed_wrong(readings, capsys):
     assert s.wrong_ok == 0, s.line()
 
 
+def test_an_oblique_teach_set_makes_the_reader_cut_out_top_faces(readings):
+    # The teach pictures show the dice's sides (20-30 deg camera): the profile says so, and the
+    # finder then cuts each die out at its top face (the truth's centre is the top's).
+    import numpy as np
+
+    from vision.config import dice_config
+    from vision.finder import find_dice
+    from vision.images import load_bgr
+    from vision.profile import DiceProfile
+
+    style, root, truth, path = readings
+    profile = DiceProfile.load(path)
+    config = dice_config()
+    assert profile.blob_over_top >= config["oblique_blob"]
+    errors = []
+    for name, want in truth.items():
+        found = find_dice(config, profile, load_bgr(root / "scenes" / name)).dice
+        for w in want:
+            near = [np.hypot(d.center[0] - w["center"][0], d.center[1] - w["center"][1])
+                    for d in found]  # fmt: skip
+            if near and min(near) < 20:
+                errors.append(min(near))
+    assert len(errors) >= 0.6 * sum(len(w) for w in truth.values())
+    assert np.median(errors) < 4.0, np.median(errors)
+
+
 def test_the_outline_scenes_once_read_wrong_with_confidence_are_not(tmp_path, capsys):
     # Reproductions of the confident wrong readings seen (seed 1, 60 outline scenes), each an
     # image "ok" with --dice 5: in scene 10 two orange speech bubbles read as orange skulls
@@ -75,8 +101,9 @@ def test_the_outline_scenes_once_read_wrong_with_confidence_are_not(tmp_path, ca
 
 @pytest.mark.xfail(
     strict=True,
-    reason="known gap (measured 0% of foreign dice read, 0 wrong ok, on 3x60+3x60 scenes, "
-    "README 'Teach the dice'): an oblique die's top is cut out off-centre, so most are uncertain",
+    reason="known gap (README 'Checked on foreign dice'): with the oblique top-face cut, seeds "
+    "1-3 x 60 scenes read 55-70% of pip dice and 43-63% of outline dice right, 0 wrong ok; "
+    "30-57% of images stay unreadable (dice not found, faces read without confidence)",
 )
 def test_foreign_dice_read_as_well_as_the_issue_asks(readings, capsys):
     # Issue #6 goals: >= 99.5 % of dice read correctly, <= 3 % of images unreadable.
