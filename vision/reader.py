@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .faces import Match, decide, descriptor, face_distances, face_patch, match
+from .faces import Match, decide, descriptor, face_distances, face_patch
 from .finder import Candidate, Found, find_dice
 from .profile import DiceProfile
 
@@ -71,16 +71,21 @@ def _second_look(
     frame: np.ndarray,
     c: Candidate,
     sides: tuple[float, ...],
+    first: np.ndarray,
 ) -> Match:
-    """The die's match over cuts around `c` (shifted, sized) starting from each of `sides`: a
+    """The die's match over cuts around `c` (shifted, sized) starting from each of `sides`
+    (the first is c.side, whose per-face distances the first look gave: `first`): a
     coarse round of cuts, then a finer one around the cut that fits best. Every face is
     measured at its own best cut, so searching favours no face over another (a face is not
     picked because one cut of many happened to look like it)."""
     far = float(config["second_look"])
     starts = [(*c.center, side) for side in sides]
-    descs = [
-        descriptor(face_patch(frame, c.center, side, c.angle, profile.patch)) for side in sides
-    ]
+    rows = [first[None]]  # the first look's per-face distances (its cut at c.side)
+    if len(sides) > 1:
+        more = [
+            descriptor(face_patch(frame, c.center, s, c.angle, profile.patch)) for s in sides[1:]
+        ]
+        rows.append(face_distances(profile, np.array(more, np.float32)))
     for parts in ((far / 2, far), (far / 2,)):
         cuts = []
         for x, y, side in starts:
@@ -94,8 +99,8 @@ def _second_look(
         ]
         per_face = face_distances(profile, np.array(new, np.float32))
         starts = [cuts[int(np.argmin(per_face.min(1)))]]
-        descs += new
-    per_face = face_distances(profile, np.array(descs, np.float32)).min(0, keepdims=True)
+        rows.append(per_face)
+    per_face = np.concatenate(rows).min(0, keepdims=True)
     # Many cuts give a wrong face more chances to look right: its margin must be wider, and
     # clear every margin by which the teach set mistook a die for that face (the search makes
     # the best distance smaller than any single cut's, which would leave the teach set's
@@ -133,9 +138,8 @@ def _read(
     """The reading of the dice found, and the squares found that are no die at all."""
     patch = profile.patch
     descs = [descriptor(face_patch(frame, c.center, c.side, c.angle, patch)) for c in found.dice]
-    matches = (
-        match(config, profile, np.array(descs, np.float32).reshape(len(descs), -1)) if descs else []
-    )
+    per_face = face_distances(profile, np.array(descs, np.float32)) if descs else []
+    matches = decide(config, profile, per_face) if descs else []
     # A die read without confidence gets a second look, cut out a little shifted and sized
     # each way: the finder's box is least sure where it matters (a die half in shade, dice
     # touching). The cut that matches the taught faces closest is kept (chosen by fit alone;
@@ -153,8 +157,8 @@ def _read(
         return (c.side, side)
 
     matches = [
-        _second_look(config, profile, frame, c, sides(c)) if m.confidence < low else m
-        for c, m in zip(found.dice, matches, strict=True)
+        _second_look(config, profile, frame, c, sides(c), row) if m.confidence < low else m
+        for c, m, row in zip(found.dice, matches, per_face, strict=True)
     ]
     # A square that matches no taught face at all (far beyond the taught dice's spread) is
     # not a die: a tile, a box, a note. It is left out rather than called a die.

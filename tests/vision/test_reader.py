@@ -104,7 +104,7 @@ def test_a_die_cut_out_off_centre_is_read_on_a_second_look(pow_profile):
     # the second look cuts the die out again around it and every face gets its best cut.
     from dataclasses import replace
 
-    from vision.faces import descriptor, face_patch, match
+    from vision.faces import descriptor, face_distances, face_patch, match
     from vision.finder import find_dice
     from vision.reader import _second_look
 
@@ -117,7 +117,14 @@ def test_a_die_cut_out_off_centre_is_read_on_a_second_look(pow_profile):
         off = replace(die, center=(die.center[0] + die.side / 7, die.center[1] - die.side / 7))
         patch = face_patch(scene.image, off.center, off.side, off.angle, pow_profile.patch)
         first = match(CONFIG, pow_profile, descriptor(patch)[None])[0]
-        second = _second_look(CONFIG, pow_profile, scene.image, off, (off.side,))
+        second = _second_look(
+            CONFIG,
+            pow_profile,
+            scene.image,
+            off,
+            (off.side,),
+            face_distances(pow_profile, descriptor(patch)[None])[0],
+        )
         assert pow_profile.faces[second.face] == truth.face
         assert second.best < first.best
 
@@ -144,6 +151,7 @@ def test_a_box_that_took_in_a_side_face_is_read_at_the_frame_s_die_size(pow_prof
     # at the size of the dice read with confidence (all dice of a set are one size).
     from dataclasses import replace
 
+    from vision.faces import descriptor, face_distances, face_patch
     from vision.finder import find_dice
     from vision.reader import _second_look
 
@@ -156,8 +164,10 @@ def test_a_box_that_took_in_a_side_face_is_read_at_the_frame_s_die_size(pow_prof
             center=(die.center[0] + die.side / 8, die.center[1] + die.side / 8),
             side=die.side * 1.25,
         )
-        own = _second_look(CONFIG, pow_profile, scene.image, big, (big.side,))
-        both = _second_look(CONFIG, pow_profile, scene.image, big, (big.side, die.side))
+        patch = face_patch(scene.image, big.center, big.side, big.angle, pow_profile.patch)
+        first = face_distances(pow_profile, descriptor(patch)[None])[0]
+        own = _second_look(CONFIG, pow_profile, scene.image, big, (big.side,), first)
+        both = _second_look(CONFIG, pow_profile, scene.image, big, (big.side, die.side), first)
         assert both.best <= own.best
         truth = min(
             scene.dice,
