@@ -75,6 +75,8 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # rendered frames and no more wrong foreign ones, tests/vision/foreign).
         "doubt_slack": 1.0,
         "not_a_die": 4.0,  # best distance beyond this many typical distances: not a die at all
+        # …or beyond this many when the distance is the second look's (the least of many cuts).
+        "not_a_die_searched": 3.0,
         "max_dice": 5,
         # Dice the picture must show (None: any number up to max_dice). With a count, fewer
         # dice found is "missing": a die not found must not pass as a reading without it.

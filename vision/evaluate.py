@@ -3,12 +3,15 @@
 `evaluate(config, profile, scenes)` compares each reading with the scene's ground truth:
 dice read right (face and kept flag, at the right place), frames wrongly "ok", frames that
 would be committed wrongly (ok with all the dice in play), and how often a readable frame was
-called unreadable. `frames_to_commit` replays a roll through the live stage.
+called unreadable. `frames_to_commit` replays a roll through the live stage. `losses` sorts
+every loss by cause (`python -m vision.evaluate --seed S` prints them for a fresh set).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import argparse
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,3 +112,59 @@ def frames_to_commit(
         if live.feed(frame) is not None:
             return i
     return None
+
+
+def losses(
+    config: Mapping[str, Any], profile: DiceProfile, scenes: Iterable[Scene]
+) -> Iterator[tuple[int, str, str]]:
+    """(scene index, table, cause) for every loss on the readable frames: a refused frame
+    ("refused: <reason>") and each die not read right ("die missed", "wrong face a->b",
+    "wrong kept flag", "not a die read as one"); and an unreadable case read "ok"."""
+    for i, scene in enumerate(scenes):
+        reading = read_dice(config, profile, scene.image)
+        if scene.reason is not None:
+            if reading.status == "ok":
+                yield i, scene.surface, f"{scene.reason} case read ok ({len(reading.dice)} dice)"
+            continue
+        if reading.status != "ok":
+            yield i, scene.surface, f"refused: {reading.reason}"
+        left = list(reading.dice)
+        for truth in scene.dice:
+            near = [
+                d
+                for d in left
+                if np.hypot(d.center[0] - truth.center[0], d.center[1] - truth.center[1])
+                < truth.side / 3
+            ]
+            if not near:
+                yield i, scene.surface, "die missed"
+                continue
+            left.remove(near[0])
+            if near[0].face != truth.face:
+                yield i, scene.surface, f"wrong face {truth.face}->{near[0].face}"
+            elif near[0].kept != truth.kept:
+                yield i, scene.surface, "wrong kept flag"
+        for _ in left:
+            yield i, scene.surface, "not a die read as one"
+
+
+def main() -> None:
+    from .config import dice_config
+    from .profile import default_profile
+
+    parser = argparse.ArgumentParser(description="Where the dice reader goes wrong on a fresh set.")
+    parser.add_argument("--seed", type=int, default=880002, help="the bench's set by default")
+    parser.add_argument("--count", type=int, default=300)
+    args = parser.parse_args()
+    causes: Counter[str] = Counter()
+    for i, surface, cause in losses(
+        dice_config(), default_profile(), labelled_scenes(args.seed, args.count)
+    ):
+        print(f"scene {i:4d} {surface:9s} {cause}")
+        causes[cause.split(" (")[0] if "case" in cause else cause] += 1
+    for cause, n in causes.most_common():
+        print(f"{n:5d}  {cause}")
+
+
+if __name__ == "__main__":
+    main()

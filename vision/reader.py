@@ -156,18 +156,23 @@ def _read(
             return (c.side,)
         return (c.side, side)
 
+    looked = [m.confidence < low for m in matches]
     matches = [
-        _second_look(config, profile, frame, c, sides(c), row) if m.confidence < low else m
-        for c, m, row in zip(found.dice, matches, per_face, strict=True)
+        _second_look(config, profile, frame, c, sides(c), row) if again else m
+        for c, m, row, again in zip(found.dice, matches, per_face, looked, strict=True)
     ]
     # A square that matches no taught face at all (far beyond the taught dice's spread) is
-    # not a die: a tile, a box, a note. It is left out rather than called a die.
-    far = float(config["not_a_die"]) * profile.typical_distance
+    # not a die: a tile, a box, a note. It is left out rather than called a die. A distance
+    # found by the second look's search is the least of many cuts, so it is held closer (a
+    # coin came from 5.6 to 3.4 typical distances so; dice the search read, 1.8 or less).
+    typical = profile.typical_distance
+    limits = (float(config["not_a_die"]) * typical, float(config["not_a_die_searched"]) * typical)
     streaky = float(config["blur_streak"])
     smeared = False  # a square that reads as no face and is smeared one way: a rolling die
     kept = []
     strangers = []
-    for c, m in zip(found.dice, matches, strict=True):
+    for c, m, again in zip(found.dice, matches, looked, strict=True):
+        far = limits[again]
         if m.confidence < float(config["min_confidence"]) and c.streak >= streaky:
             smeared = True
         elif m.best <= far:
