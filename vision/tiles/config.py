@@ -93,6 +93,10 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "number_focus": 0.2,
         "number_max_box": 0.6,
         "number_power": 1.0,
+        # Each taught tile of a value laid out twice or more, its glyph learned from the others
+        # only, must read as its value at least this often, or the colour's numbers are not
+        # read (a foreign box's number may be too small or placed where the drawing varies).
+        "number_min_foretold": 0.9,
         # A number reads as a value when that glyph scores this well and beats every other by
         # this (within `search` px of shift).
         "number_min_score": 0.85,

@@ -119,8 +119,9 @@ def _box(config: Mapping[str, Any], ratio: np.ndarray) -> tuple[int, int, int] |
 def learn(
     config: Mapping[str, Any], profile: TilesProfile, sign: int, light_out: bool = False
 ) -> NumberModel | None:
-    """The number model of one colour, or None when the teach cannot show where it is
-    (no value laid out twice, or values that differ nowhere in particular). `light_out`:
+    """The number model of one colour, or None when the teach cannot show where it is (no
+    value laid out twice, values that differ nowhere in particular, or a place that does not
+    foretell the teach's own tiles, `number_min_foretold`). `light_out`:
     learned on the patches with the light taken out (`describe.unshade` at `shade`)."""
     sel = np.sign(profile.values) == sign
     patches, values = profile.templates[sel], profile.values[sel]
@@ -139,7 +140,24 @@ def learn(
     weight = (weight / weight.sum()).ravel().astype(np.float32)
     crops = patches[:, :, top : top + size, left : left + size].sum(1).reshape(len(patches), -1)
     glyphs = _glyphs(crops, values, groups, weight)
+    if _foretold(crops, values, groups, weight) < config["number_min_foretold"]:
+        return None  # the place found does not tell the values apart: not a number read here
     return NumberModel(sign, box, profile.patch, groups.astype(np.int32), glyphs, weight)
+
+
+def _foretold(crops: np.ndarray, values: np.ndarray, groups: np.ndarray, weight: np.ndarray):
+    """The share of taught tiles (of values laid out more than once) whose box the glyphs
+    learned without them read as their own value: the teach checking itself. A place that is
+    not the number (a drawing, a patch of light) foretells its own tiles poorly."""
+    right = tried = 0
+    for i in range(len(crops)):
+        if (values == values[i]).sum() < 2:
+            continue
+        rest = np.arange(len(crops)) != i
+        held = _glyphs(crops[rest], values[rest], groups, weight)
+        tried += 1
+        right += groups[int(np.argmax(held @ crops[i]))] == values[i]
+    return right / tried if tried >= 4 else 0.0
 
 
 def _glyphs(crops: np.ndarray, values: np.ndarray, groups: np.ndarray, weight: np.ndarray):
@@ -157,7 +175,8 @@ def model(
 ) -> NumberModel | None:
     """`learn`, once per profile, colour and setting (kept on the profile like its matchers)."""
     cache = profile.__dict__.setdefault("_numbers", {})
-    names = ("shade", "number_focus", "number_smooth", "number_max_box", "number_power")
+    names = ("shade", "number_focus", "number_smooth", "number_max_box", "number_power",
+             "number_min_foretold")  # fmt: skip
     key = (sign, light_out, *(config[k] for k in names))
     if key not in cache:
         cache[key] = learn(config, profile, sign, light_out)
