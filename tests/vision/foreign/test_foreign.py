@@ -102,14 +102,26 @@ def test_the_outline_scenes_once_read_wrong_with_confidence_are_not(tmp_path, ca
 @pytest.mark.xfail(
     strict=True,
     reason="known gap (README 'Checked on foreign dice'): with the oblique top-face cut, seeds "
-    "1-3 x 60 scenes read 55-70% of pip dice and 43-63% of outline dice right, 0 wrong ok; "
-    "30-57% of images stay unreadable (dice not found, faces read without confidence)",
+    "1-5 x 60 scenes read 28-70% of pip dice and 35-63% of outline dice right, 0 wrong ok; "
+    "30-72% of images stay unreadable (dice not found, faces read without confidence)",
 )
 def test_foreign_dice_read_as_well_as_the_issue_asks(readings, capsys):
     # Issue #6 goals: >= 99.5 % of dice read correctly, <= 3 % of images unreadable.
     style, root, truth, profile = readings
     s = _read(capsys, root, truth, profile, "--dice", "5")
     assert s.accuracy >= 0.995 and s.unreadable_rate <= 0.03, s.line()
+
+
+def test_a_photo_of_25_pip_dice_is_never_committed_wrong(tmp_path, capsys):
+    # Issue #6: "--max-dice N so a photo of 25 pip dice can be read too".
+    write_teach(tmp_path / "teach", "pips", seed=7600, per_face=1, crops=1)
+    truth = write_scenes(tmp_path / "scenes", "pips", seed=7700, count=2, dice=25)
+    profile = tmp_path / "profile.npz"
+    assert main(["dice", "teach", str(tmp_path / "teach"), "--out", str(profile)]) == 0
+    capsys.readouterr()
+    s = _read(capsys, tmp_path, truth, profile, "--max-dice", "25", "--dice", "25")
+    assert s.dice == 50 and s.wrong_ok == 0, s.line()
+    assert "too-many" not in s.reasons, s.line()
 
 
 def test_teach_with_an_empty_face_folder_says_which(tmp_path, capsys):
