@@ -29,7 +29,7 @@ class Blob:
     fill: float  # area / box area
     hull_fill: float  # convex hull area / box area: a square with ragged edges is still ~1
     colour: tuple[float, float, float]  # median Lab (L 0..100, a*, b*) of its pixels
-    pixels: np.ndarray  # N×2 float32 (x, y) of a subsample of its pixels (full frame)
+    pixels: np.ndarray  # N×2 float32 (x, y) of its pixels on an even grid (full frame)
     # area / its smallest enclosing circle's: a square is 2/π ≈ 0.64, a coin near 1
     roundness: float = 0.0
 
@@ -98,12 +98,31 @@ def _table_mask(config: Mapping[str, Any], small: np.ndarray) -> np.ndarray:
         config["min_distance"], config["distance_factor"] * float(np.percentile(own, 90)) ** 0.5
     )
     lut_lab = _weighted(_bin_lab(), wl)
+    # The table in shadow is the table still: light multiplies colour (and the camera's gamma
+    # keeps it a product), so each table colour dimmed by every depth counts as table too. A
+    # hard shadow across the rows is then no "something on the table" over the row gaps, and
+    # tiles in it stay separate squares. Only dimmer, never brighter: a tile printed in the
+    # table's hue is brighter than the table, and stays apart from it.
+    centres = np.concatenate([centres, *_dimmed(centres, wl, config["shadow_depths"])])
     # |x - c|² = |x|² - 2 x·c + |c|², as one small matrix product.
     d2 = (lut_lab * lut_lab).sum(1)[:, None] - 2 * lut_lab @ centres.T + (centres**2).sum(1)
     d2 = d2.min(1)
     lut = np.where(d2 > thresh * thresh, 255, 0).astype(np.uint8)
     mask = lut[_bin_index(small)]
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def _dimmed(centres: np.ndarray, wl: float, depths) -> list[np.ndarray]:
+    """Weighted-Lab colours `centres` with their light multiplied by each of `depths`."""
+    if not len(depths) or not len(centres):
+        return []
+    lab = (centres / np.float32([wl, 1.0, 1.0])).reshape(-1, 1, 3).astype(np.float32)
+    bgr = cv2.cvtColor(lab, cv2.COLOR_Lab2BGR)  # float: BGR 0..1
+    out = []
+    for k in depths:
+        dark = cv2.cvtColor(np.clip(bgr * np.float32(k), 0, 1), cv2.COLOR_BGR2Lab)
+        out.append(_weighted(dark.reshape(-1, 3), wl))
+    return out
 
 
 def _flatten(config: Mapping[str, Any], small: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -258,6 +277,9 @@ def _row_ends(pts: np.ndarray) -> np.ndarray:
     return np.concatenate([pts[starts], pts[ends]])
 
 
+_GRID = 2  # working px between the pixels a blob keeps (see `_blob`)
+
+
 def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
     hull = cv2.convexHull(_row_ends(pts))
     box = cv2.minAreaRect(hull)
@@ -266,6 +288,13 @@ def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
     xi, yi = pts[:, 0].astype(int), pts[:, 1].astype(int)
     step = max(1, len(pts) // 400)
     colour = np.median(lab_of(small[yi[::step], xi[::step]]), axis=0)
+    # The pixels kept stand for the blob wherever it reaches (a row's cover check asks how
+    # much of it lies over a row): an even grid, so every part of a large blob keeps its share.
+    # A fixed number of them left a tile-sized part of a blob as long as the table with one
+    # sample or none, and a tile inside a shadow's band went unseen.
+    grid = (xi % _GRID == 0) & (yi % _GRID == 0)
+    if grid.sum() < 16:
+        grid[:] = True
     return Blob(
         center=(float(box[0][0] + 0.5) / s, float(box[0][1] + 0.5) / s),
         size=(bw / s, bh / s),
@@ -274,7 +303,7 @@ def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
         fill=float(len(pts) / max(bw * bh, 1e-6)),
         hull_fill=float(cv2.contourArea(hull) / max(bw * bh, 1e-6)),
         colour=(float(colour[0]), float(colour[1]), float(colour[2])),
-        pixels=((pts[::step] + 0.5) / s).astype(np.float32),
+        pixels=((pts[grid] + 0.5) / s).astype(np.float32),
         roundness=float(len(pts) / max(np.pi * radius * radius, 1e-6)),
     )
 

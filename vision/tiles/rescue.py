@@ -103,41 +103,25 @@ def rescue(
             pieces.append(b)
     if not tiles or not pieces:
         return found
-    centres = np.array([b.center for b in tiles])
     angle = float(np.median([b.angle for b in tiles]))
     near = config["row_spacing"] + 1.0
-    pieces = [
-        b for b in pieces
-        if np.hypot(*(centres - np.array(b.center)).T).min() < near * side
-    ]  # fmt: skip
-    pieces.sort(key=lambda b: -b.area)
     added: list[Blob] = []
-    for b in pieces:
-        for start in _starts(b, side):
-            at = _locate(config, profile, frame, start, angle, side)
-            taken = np.array([t.center for t in tiles + added])
-            if np.hypot(*(taken - np.array(at)).T).min() < 0.7 * side:
-                continue
-            a = refine_angle(frame, at, angle, side)
-            # The tile must hold a fair part of the piece it was looked for from: a tile is
-            # not made where nothing but table was seen.
-            held = _inside(b, at, a, side, 0.1) * b.area
-            if held < config["rescue_inside"] * min(b.area, side * side):
-                continue
-            # The tile's own edges are faint on a table of its colour, so its turn may be
-            # missed: a few turns around the one found are tried, and the best fit is kept.
-            hero = villain = -1.0
-            best_turn = 0.0
-            for turn in config["rescue_turns"]:
-                h = _best(config, profile, frame, at, a + turn, side, 1)
-                v = _best(config, profile, frame, at, a + turn, side, -1)
-                if max(h, v) > max(hero, villain):
-                    hero, villain, best_turn = h, v, turn
-            top, other = max(hero, villain), min(hero, villain)
-            if top < config["rescue_score"] or top - other < config["min_margin"]:
-                continue
-            colour = colours.heroes if hero > villain else colours.villains
-            added.append(_tile_blob(at, a + best_turn, side, colour))
+    tried: set[int] = set()
+    # Near the tiles found, then near the tiles rescued too: a row the table's colour hid
+    # entirely is found tile by tile from the other row outwards.
+    while True:
+        centres = np.array([t.center for t in tiles + added])
+        todo = [
+            b for b in pieces
+            if id(b) not in tried
+            and np.hypot(*(centres - np.array(b.center)).T).min() < near * side
+        ]  # fmt: skip
+        if not todo:
+            break
+        todo.sort(key=lambda b: -b.area)
+        for b in todo:
+            tried.add(id(b))
+            added.extend(_explain(config, profile, frame, b, tiles + added, angle, side))
     if not added:
         return found
     # What the new tiles do not hold of each piece is still there to be explained (a hand's
@@ -152,6 +136,40 @@ def rescue(
         if rest is b or rest.area >= config["min_cover_area"] * side * side:
             out.append(rest)
     return replace(found, blobs=tuple(out) + tuple(added))
+
+
+def _explain(
+    config, profile: TilesProfile, frame, b: Blob, known: list[Blob], angle: float, side: float
+) -> list[Blob]:
+    """The tiles that explain piece `b` (none when no taught tile fits it well)."""
+    colours = profile.colours
+    added: list[Blob] = []
+    for start in _starts(b, side):
+        at = _locate(config, profile, frame, start, angle, side)
+        taken = np.array([t.center for t in known + added])
+        if np.hypot(*(taken - np.array(at)).T).min() < 0.7 * side:
+            continue
+        a = refine_angle(frame, at, angle, side)
+        # The tile must hold a fair part of the piece it was looked for from: a tile is
+        # not made where nothing but table was seen.
+        held = _inside(b, at, a, side, 0.1) * b.area
+        if held < config["rescue_inside"] * min(b.area, side * side):
+            continue
+        # The tile's own edges are faint on a table of its colour, so its turn may be
+        # missed: a few turns around the one found are tried, and the best fit is kept.
+        hero = villain = -1.0
+        best_turn = 0.0
+        for turn in config["rescue_turns"]:
+            h = _best(config, profile, frame, at, a + turn, side, 1)
+            v = _best(config, profile, frame, at, a + turn, side, -1)
+            if max(h, v) > max(hero, villain):
+                hero, villain, best_turn = h, v, turn
+        top, other = max(hero, villain), min(hero, villain)
+        if top < config["rescue_score"] or top - other < config["min_margin"]:
+            continue
+        colour = colours.heroes if hero > villain else colours.villains
+        added.append(_tile_blob(at, a + best_turn, side, colour))
+    return added
 
 
 def _starts(blob: Blob, side: float) -> list[tuple[float, float]]:

@@ -120,6 +120,19 @@ def _reach(row: tuple[Blob, ...], line, laid: int, pitch: float, side: float) ->
     return max(0.0, (laid - 1) * pitch - (max(along) - min(along))) + 0.5 * side
 
 
+def _within(pixels: np.ndarray, tiles: tuple[Blob, ...], side: float) -> np.ndarray:
+    """Which of `pixels` (N×2) lie on one of `tiles` (a square of `side` at its centre and turn)."""
+    inside = np.zeros(len(pixels), bool)
+    half = 0.5 * side
+    for t in tiles:
+        a = np.deg2rad(t.angle)
+        rel = pixels - np.float32(t.center)
+        u = rel @ np.float32([np.cos(a), np.sin(a)])
+        v = rel @ np.float32([-np.sin(a), np.cos(a)])
+        inside |= (np.abs(u) <= half) & (np.abs(v) <= half)
+    return inside
+
+
 def find_rows(
     config: Mapping[str, Any],
     found: Found,
@@ -221,6 +234,10 @@ def find_rows(
             near = (np.abs(rel @ normal) < config["cover_band"] * side) & (
                 (rel @ d > lo) & (rel @ d < hi)
             )
+            # Within a tile of the rows it is that tile's own printing, cut off from it by
+            # parts printed in the table's colour (its number at a corner): the tile's match
+            # judges it (and refuses a die or a finger on it), it hides no tile.
+            near &= ~_within(b.pixels, rows[HEROES] + rows[VILLAINS], side)
             if near.sum() / max(len(b.pixels), 1) * b.area >= config["min_cover_area"] * side**2:
                 at = float(np.median((rel @ d)[near]))
                 k = sum(1 for a in along if a < at)
