@@ -7,7 +7,7 @@ import pytest
 
 from tests.vision.tiles_fixtures import scene
 from vision.tiles import tiles_config
-from vision.tiles.find import Blob, find_blobs, is_tile_shape
+from vision.tiles.find import Blob, clean, find_blobs, is_tile_shape
 
 CONFIG = tiles_config()
 
@@ -40,3 +40,35 @@ def test_a_coin_filling_its_box_like_a_square_is_not_a_tile():
         pixels=np.zeros((1, 2), np.float32), roundness=0.66,
     )  # fmt: skip
     assert is_tile_shape(CONFIG, square, side) == 1
+
+
+def test_pow_13_every_part_of_a_large_blob_keeps_its_share_of_pixels():
+    """A blob as long as the table (a shadow's band with a tile in it) kept 400 pixels in all,
+    row-major, so a tile-sized part of it had one sample or none and a tile in the band was
+    not seen over its row (a row read one tile short). Its pixels are now an even grid."""
+    frame = np.full((720, 1280, 3), (60, 120, 60), np.uint8)
+    frame[300:500, 40:1240] = (20, 20, 200)  # a band (too wide to be cut into tiles)
+    frame[100:170, 300:370] = (200, 120, 40)  # tiles, so the frame has a tile side
+    frame[100:170, 500:570] = (200, 120, 40)
+    found = find_blobs(CONFIG, frame)
+    band = max(found.blobs, key=lambda b: b.area)
+    assert band.area > 40 * 70 * 70
+    # Every tile-sized part of the band holds its share of the samples (within a quarter).
+    share = len(band.pixels) * (70 * 70) / band.area
+    for x in range(60, 1160, 70):
+        for y in range(310, 420, 70):
+            inside = (np.abs(band.pixels - (x + 35, y + 35)) < 35).all(1)
+            assert inside.sum() > 0.75 * share
+
+
+def test_pieces_cut_from_a_blob_that_is_not_all_tiles_are_no_tiles():
+    """An arm reaching over a tile is a tile wide: cut into tile-long pieces, the piece with
+    the tile under the fingers looked like a tile of the row. When any piece of a cut blob is
+    no tile, none of its pieces is."""
+
+    def piece(part_of: int) -> Blob:
+        return Blob((0.0, 0.0), (68.0, 68.0), 0.0, 4600.0, 1.0, 1.0, (55.0, 20.0, 40.0),
+                    np.zeros((1, 2), np.float32), 0.66, part_of)  # fmt: skip
+
+    blobs = [piece(-1), piece(3), piece(3), piece(5), piece(5)]
+    assert clean(blobs, [True, True, False, True, True]) == [True, False, False, True, True]

@@ -123,8 +123,8 @@ def test_config_typos_are_errors():
 
 def test_pow_3_uneven_light_on_felt_is_evened_out_not_refused():
     """Seeded felt scene lit unevenly: the one-pass reader took the light for something over
-    the hero row and refused; the second pass in evened-out light reads it exactly (and so
-    does the table dimmed, `shadow_depths`, alone)."""
+    the hero row and refused; the second pass in evened-out light reads it exactly (as does
+    the table dimmed counted as table, `shadow_depths`, on its own)."""
     s = scene(6038, surface="felt")
     plain = tiles_config({"flatten_sigma": 0, "shadow_depths": ()})
     assert read_tiles(plain, profile(), s.image).status != "ok"

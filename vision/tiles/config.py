@@ -26,8 +26,10 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # …and than this many times the border's own typical (90th percentile) distance.
         "distance_factor": 2.2,
         # The table dimmed by these factors (a shadow: an arm, a lamp, a hard edge of light)
-        # is table too; () turns it off.
+        # is table too, when within this many times the table's own spread of one of them;
+        # () turns it off.
         "shadow_depths": (0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
+        "shadow_factor": 1.2,
         # The table's light is evened out before the second pass: its brightness is estimated
         # on a copy this much smaller, blurred by this fraction of its short side (0: off).
         "flatten_scale": 0.125,

@@ -10,7 +10,7 @@ reader can tell when something lies across a row.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -32,6 +32,9 @@ class Blob:
     pixels: np.ndarray  # N×2 float32 (x, y) of its pixels on an even grid (full frame)
     # area / its smallest enclosing circle's: a square is 2/π ≈ 0.64, a coin near 1
     roundness: float = 0.0
+    # Which blob of the mask it was cut from (several touching tiles are cut apart), or -1
+    # when it is a whole blob: see `clean`.
+    part_of: int = -1
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,9 @@ _BIN_BGR = (
     .reshape(-1, 1, 3)
     .astype(np.uint8)
 )  # every bin centre, index (b, g, r) -> (b // 8) * 1024 + (g // 8) * 32 + r // 8
+
+
+_BINS = (256 // _BIN) ** 3
 
 
 @lru_cache(maxsize=1)
@@ -94,22 +100,35 @@ def _table_mask(config: Mapping[str, Any], small: np.ndarray) -> np.ndarray:
     centres = centres[counts >= config["min_table_share"] * len(sample)]
     own = ((sample * sample).sum(1)[:, None] - 2 * sample @ centres.T + (centres**2).sum(1)).min(1)
     own = np.maximum(own, 0)
-    thresh = max(
-        config["min_distance"], config["distance_factor"] * float(np.percentile(own, 90)) ** 0.5
-    )
-    lut_lab = _weighted(_bin_lab(), wl)
+    spread = float(np.percentile(own, 90)) ** 0.5
+    thresh = max(config["min_distance"], config["distance_factor"] * spread)
     # The table in shadow is the table still: light multiplies colour (and the camera's gamma
     # keeps it a product), so each table colour dimmed by every depth counts as table too. A
     # hard shadow across the rows is then no "something on the table" over the row gaps, and
     # tiles in it stay separate squares. Only dimmer, never brighter: a tile printed in the
-    # table's hue is brighter than the table, and stays apart from it.
-    centres = np.concatenate([centres, *_dimmed(centres, wl, config["shadow_depths"])])
-    # |x - c|² = |x|² - 2 x·c + |c|², as one small matrix product.
-    d2 = (lut_lab * lut_lab).sum(1)[:, None] - 2 * lut_lab @ centres.T + (centres**2).sum(1)
-    d2 = d2.min(1)
-    lut = np.where(d2 > thresh * thresh, 255, 0).astype(np.uint8)
-    mask = lut[_bin_index(small)]
+    # table's hue is brighter than the table, and stays apart from it. A shadow is the table's
+    # own colours exactly, only darker, so it must match them about as closely as the table
+    # matches itself (`shadow_factor`, tighter than `distance_factor`): a hand on wood is near
+    # the wood's colour, but not that near.
+    dim = _dimmed(centres, wl, config["shadow_depths"])
+    dim_thresh = max(config["min_distance"], config["shadow_factor"] * spread)
+    # Only the bins the frame has (a few thousand of the 32³) are worth a distance.
+    index = _bin_index(small)
+    present = np.flatnonzero(np.bincount(index.ravel(), minlength=_BINS))
+    lut_lab = _weighted(_bin_lab()[present], wl)
+    far = _nearest2(lut_lab, centres) > thresh * thresh
+    if dim:
+        far &= _nearest2(lut_lab, np.concatenate(dim)) > dim_thresh * dim_thresh
+    lut = np.zeros(_BINS, np.uint8)
+    lut[present] = np.where(far, 255, 0)
+    mask = lut[index]
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def _nearest2(x: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """Squared distance of each row of `x` to its nearest centre."""
+    # |x - c|² = |x|² - 2 x·c + |c|², as one small matrix product.
+    return ((x * x).sum(1)[:, None] - 2 * x @ centres.T + (centres**2).sum(1)).min(1)
 
 
 def _dimmed(centres: np.ndarray, wl: float, depths) -> list[np.ndarray]:
@@ -207,12 +226,13 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
     shorts = [min(_box_angle(box)[1]) for pts, box in shapes if len(pts) > 0.6 * np.prod(box[1])]
     side_small = _typical_side(shorts)
     blobs = []
-    for pts, box in shapes:
+    for k, (pts, box) in enumerate(shapes):
         pieces = [pts]
         if side_small is not None:
             pieces = _cut(pts, box, side_small, config)
         for piece in pieces:
-            blobs.append(_blob(piece, small, s))
+            b = _blob(piece, small, s)
+            blobs.append(b if len(pieces) == 1 else replace(b, part_of=k))
     side = None if side_small is None else side_small / s
     # Measured again on the single squares after cutting: a merged row's box is wider than a
     # tile wherever the row bends or a tile sits out of line, which pulled the first guess up
@@ -336,6 +356,14 @@ def is_tile_shape(config: Mapping[str, Any], blob: Blob, side: float) -> int:
     if n == 1 and hi / max(lo, 1e-6) > config["max_aspect"]:
         return 0
     return n
+
+
+def clean(blobs, is_tile) -> list[bool]:
+    """Per blob: may it be a tile? Not when it was cut from a blob some other piece of which is
+    no tile (`is_tile` false): touching tiles are cut into tiles, but an arm reaching over a
+    tile is one tile wide too, and is cut into tile-sized pieces with the tile it hides."""
+    bad = {b.part_of for b, ok in zip(blobs, is_tile, strict=True) if not ok and b.part_of >= 0}
+    return [ok and b.part_of not in bad for b, ok in zip(blobs, is_tile, strict=True)]
 
 
 def split(blob: Blob, n: int) -> list[tuple[tuple[float, float], float]]:

@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from .describe import INNER, cut, refine_angle, scores, unshade
-from .find import Blob, Found, is_tile_shape
+from .find import Blob, Found, clean, is_tile_shape
 from .profile import TilesProfile
 from .rows import colour_of
 
@@ -96,8 +96,12 @@ def rescue(
         return found
     colours = profile.colours
     tiles, pieces = [], []
-    for b in found.blobs:
-        if colour_of(config, b, colours) is not None and is_tile_shape(config, b, side) == 1:
+    is_tile = [
+        colour_of(config, b, colours) is not None and is_tile_shape(config, b, side) == 1
+        for b in found.blobs
+    ]
+    for b, tile in zip(found.blobs, clean(found.blobs, is_tile), strict=True):
+        if tile:
             tiles.append(b)
         elif b.area >= config["min_cover_area"] * side * side:
             pieces.append(b)
@@ -156,19 +160,21 @@ def _explain(
         if held < config["rescue_inside"] * min(b.area, side * side):
             continue
         # The tile's own edges are faint on a table of its colour, so its turn may be
-        # missed: a few turns around the one found are tried, and the best fit is kept.
+        # missed (or taken from the table's grain): a few turns around the one found, and
+        # around the row's, are tried, and the best fit is kept.
         hero = villain = -1.0
-        best_turn = 0.0
-        for turn in config["rescue_turns"]:
-            h = _best(config, profile, frame, at, a + turn, side, 1)
-            v = _best(config, profile, frame, at, a + turn, side, -1)
-            if max(h, v) > max(hero, villain):
-                hero, villain, best_turn = h, v, turn
+        best = a
+        for base in (a, angle) if abs(a - angle) > 1.0 else (a,):
+            for turn in config["rescue_turns"]:
+                h = _best(config, profile, frame, at, base + turn, side, 1)
+                v = _best(config, profile, frame, at, base + turn, side, -1)
+                if max(h, v) > max(hero, villain):
+                    hero, villain, best = h, v, base + turn
         top, other = max(hero, villain), min(hero, villain)
         if top < config["rescue_score"] or top - other < config["min_margin"]:
             continue
         colour = colours.heroes if hero > villain else colours.villains
-        added.append(_tile_blob(at, a + best_turn, side, colour))
+        added.append(_tile_blob(at, best, side, colour))
     return added
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .find import Blob, Found, hue_chroma, is_tile_shape
+from .find import Blob, Found, clean, hue_chroma, is_tile_shape
 
 HEROES, VILLAINS = "heroes", "villains"
 ROW_NAMES = {HEROES: "hero", VILLAINS: "villain"}
@@ -150,13 +150,15 @@ def find_rows(
     tiles: dict[str, list[Blob]] = {HEROES: [], VILLAINS: []}
     others: list[Blob] = []
     unknown: list[Blob] = []  # tile-shaped, but neither taught colour
-    for blob in found.blobs:
-        kind = colour_of(config, blob, colours)
-        if kind is not None and is_tile_shape(config, blob, side) == 1:
+    kinds = [colour_of(config, b, colours) for b in found.blobs]
+    shaped = [is_tile_shape(config, b, side) == 1 for b in found.blobs]
+    ok = clean(found.blobs, [k is not None and t for k, t in zip(kinds, shaped, strict=True)])
+    for blob, kind, square, tile in zip(found.blobs, kinds, shaped, ok, strict=True):
+        if tile:
             tiles[kind].append(blob)
         elif blob.area >= config["min_cover_area"] * side * side:
             others.append(blob)
-            if kind is None and is_tile_shape(config, blob, side) == 1:
+            if kind is None and square:
                 unknown.append(blob)
     if not tiles[HEROES] and not tiles[VILLAINS]:
         return Rows((), (), side, "no tiles seen on the table")
