@@ -6,7 +6,7 @@ import numpy as np
 
 from vision.tiles import tiles_config
 from vision.tiles.find import Blob, Found
-from vision.tiles.rows import TileColours, find_rows
+from vision.tiles.rows import TileColours, _crowded, find_rows
 
 CONFIG = tiles_config()
 SIDE = 70.0
@@ -81,3 +81,19 @@ def test_a_tile_of_neither_colour_clear_of_both_rows_is_ignored_like_a_stack():
 
 def test_nothing_on_the_table():
     assert read().problem == "no tiles seen on the table"
+
+
+def test_pow_13_slivers_of_a_rows_colour_in_one_tiles_place_add_up():
+    """A dark hand on dark wood is the table's colour; the tile under it shows as three
+    slivers between the fingers, each under the cover threshold (measured: 0.049-0.065 of a
+    tile), and the row was read one tile short. One tile's length holding them together is a
+    tile that can't be made out; the same slivers spread over three places are not."""
+    side = 80.0
+    least = 0.05 * side * side
+    slivers = [(np.linspace(100, 110, 20), 10.0), (np.linspace(130, 140, 20), 10.0),
+               (np.linspace(150, 160, 20), 10.0)]  # fmt: skip
+    at = _crowded(slivers, side, least)
+    assert at is not None and 100 < at < 200
+    spread = [(u + 100 * k, w) for k, (u, w) in enumerate(slivers)]
+    assert _crowded(spread, side, least) is None
+    assert _crowded([], side, least) is None

@@ -133,6 +133,21 @@ def _within(pixels: np.ndarray, tiles: tuple[Blob, ...], side: float) -> np.ndar
     return inside
 
 
+def _crowded(bits: list[tuple[np.ndarray, float]], side: float, least: float) -> float | None:
+    """Where along a row one tile's length holds at least `least` px of the pieces `bits`
+    (positions along the row, px each stands for), or None."""
+    if not bits:
+        return None
+    u = np.concatenate([b[0] for b in bits])
+    w = np.concatenate([np.full(len(b[0]), b[1]) for b in bits])
+    order = np.argsort(u)
+    u, total = u[order], np.cumsum(w[order])
+    end = np.searchsorted(u, u + side, side="right") - 1
+    held = total[end] - total + w[order]
+    i = int(np.argmax(held))
+    return float(u[i] + side / 2) if held[i] >= least else None
+
+
 def find_rows(
     config: Mapping[str, Any],
     found: Found,
@@ -229,6 +244,7 @@ def find_rows(
                 if abs(c @ normal) < config["in_line"] * side and lo < c @ d < hi:
                     return Rows((), (), side, "the hero and villain rows can't be told apart: "
                                 f"a {ROW_NAMES[other_kind]} tile lies in the {ROW_NAMES[kind]} row")  # fmt: skip
+        bits: list[tuple[np.ndarray, float]] = []  # pieces of the row's colour over it
         for b in others:
             rel = b.pixels - p
             # Over the middle of where a tile of the row would be, not merely beside the row
@@ -240,6 +256,8 @@ def find_rows(
             # parts printed in the table's colour (its number at a corner): the tile's match
             # judges it (and refuses a die or a finger on it), it hides no tile.
             near &= ~_within(b.pixels, rows[HEROES] + rows[VILLAINS], side)
+            if near.any() and colour_of(config, b, colours) == kind:
+                bits.append(((rel @ d)[near], b.area / max(len(b.pixels), 1)))
             if near.sum() / max(len(b.pixels), 1) * b.area >= config["min_cover_area"] * side**2:
                 at = float(np.median((rel @ d)[near]))
                 k = sum(1 for a in along if a < at)
@@ -258,6 +276,17 @@ def find_rows(
                 else:
                     what = f"something covers the {ROW_NAMES[kind]} row {where} (a hand, a die?)"
                 return Rows(rows[HEROES], rows[VILLAINS], side, what)
+        # Slivers of the row's colour in one tile's place, each too small to count, together
+        # are a tile showing between the fingers of a hand the table's colour hides.
+        at = _crowded(bits, side, config["min_cover_area"] * side**2)
+        if at is not None:
+            k = sum(1 for a in along if a < at)
+            where = "before tile 1" if k == 0 else f"after tile {k}"
+            return Rows(
+                rows[HEROES], rows[VILLAINS], side,
+                f"a tile of the {ROW_NAMES[kind]} row {where} can't be made out (pieces of it "
+                "show: covered?)",
+            )  # fmt: skip
     # A tile-shaped thing of neither colour beside a row may be a row's tile in a light the
     # teach frame did not show (a whole row can go missing that way): ask, don't guess.
     for kind, (p, d) in lines.items():
