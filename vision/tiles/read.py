@@ -117,7 +117,7 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
         # colour) its blob, and so its centre, is off: look a little farther before refusing.
         wide = _match(config, profile, frame, blob.center, angle, side, sign, config["wide_search"])
         if wide[0] is not None:
-            found = wide
+            found = (*wide[:4], found[4])  # the number reader expects the usual cut
     value, score, best, why, cutout = found
     return score, number.Look(value, best, why, cutout, blob.center, angle, side)
 
