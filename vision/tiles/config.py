@@ -28,7 +28,7 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # The table dimmed by these factors (a shadow: an arm, a lamp, a hard edge of light)
         # is table too, when within this many times the table's own spread of one of them;
         # () turns it off.
-        "shadow_depths": (0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
+        "shadow_depths": (),
         "shadow_factor": 1.2,
         # The table's light is evened out before the second pass: its brightness is estimated
         # on a copy this much smaller, blurred by this fraction of its short side (0: off).
@@ -61,7 +61,6 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "patch": 40,
         "blur": 0.8,  # Gaussian sigma (patch px) against noise, JPEG blocks and defocus
         "search": 2,  # px of shift tolerated when matching (in patch pixels)
-        "wide_search": 6,  # …and tried when that finds no clear match (a blob off centre)
         # The light is taken out of a tile's patch before matching: log, minus a blur of this
         # sigma (patch px; 0: off), so a shadow across part of a tile does not hide it.
         "shade": 8.0,

@@ -66,19 +66,12 @@ def _ranked(s: np.ndarray, values: np.ndarray) -> list[tuple[int, int]]:
 
 
 def _match(
-    config,
-    profile: TilesProfile,
-    frame: np.ndarray,
-    center,
-    angle: float,
-    side: float,
-    sign: int,
-    search: int,
+    config, profile: TilesProfile, frame: np.ndarray, center, angle: float, side: float, sign: int
 ):
     """(value or None, score, value ranked first, why declined or None, the cut before
-    unshading) of the tile at `center` cut out at `angle`, shifted up to `search` patch px."""
+    unshading) of the tile at `center` cut out at `angle`."""
     p = profile.patch
-    size = p + 2 * int(search)
+    size = p + 2 * int(config["search"])
     cutout = cut(frame, center, angle, side, size, p, config["blur"])
     window = unshade(cutout, config["shade"])
     # The tiles as taught first. Unless that settles the tile by a wide margin, the tiles cut
@@ -111,14 +104,7 @@ def _match(
 
 def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: float, sign: int):
     angle = refine_angle(frame, blob.center, blob.angle, side)
-    found = _match(config, profile, frame, blob.center, angle, side, sign, config["search"])
-    if found[0] is None:
-        # Where part of a tile blends into the table (a shadow over half of it, a table of its
-        # colour) its blob, and so its centre, is off: look a little farther before refusing.
-        wide = _match(config, profile, frame, blob.center, angle, side, sign, config["wide_search"])
-        if wide[0] is not None:
-            found = (*wide[:4], found[4])  # the number reader expects the usual cut
-    value, score, best, why, cutout = found
+    value, score, best, why, cutout = _match(config, profile, frame, blob.center, angle, side, sign)
     return score, number.Look(value, best, why, cutout, blob.center, angle, side)
 
 
