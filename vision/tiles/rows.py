@@ -214,7 +214,10 @@ def find_rows(
         for b in others:
             # Not only blobs of the row's colour: a row lost against a table of its own colour
             # may show only its characters' colours.
-            if colour_of(config, b, colours) == other:
+            # A tile of the other row's colour is that row's (out of line, a stack); a larger
+            # piece of its colour is not: a band of shadow on a table of that colour can hold
+            # this row's tiles, cut with it into pieces that are no tiles (see `clean`).
+            if colour_of(config, b, colours) == other and is_tile_shape(config, b, side) == 1:
                 continue
             c = np.array(b.center) - p
             if abs(c @ normal) < config["row_spacing"] * side and (
