@@ -86,6 +86,10 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # fits this much better (normalised correlation; see describe.pair_margin).
         "pair_quantile": 0.85,
         "pair_margin": 0.08,
+        # ... and also when the best matches below this and is not settled (`settled_margin`):
+        # set from one covered tile (0.66 against 0.85-0.91 for the clean tiles of its box);
+        # it costs about 2 points of foreign tiles (README "Checked on foreign tiles").
+        "pair_below": 0.72,
         # The worst of cells×cells parts of a tile may differ from the taught tile by at most
         # this (relative to the tile's contrast): more means something lies on it.
         "cells": 4,

@@ -93,9 +93,15 @@ def _match(
         return None, top, int(value), "misfit", cutout
     if top < config["min_score"]:
         return None, top, int(value), "faint", cutout
-    if top - second < config["min_margin"]:
+    lead = top - second
+    if lead < config["min_margin"] or (
+        lead < config["settled_margin"] and top < config["pair_below"]
+    ):
         # Two taught tiles of other values fit nearly alike: look only where they differ. It
-        # may confirm the best, never overturn it (a wrong row is worse than asking).
+        # may confirm the best, never overturn it (a wrong row is worse than asking). Also a
+        # weak match not settled by a wide margin: fingers over the "+5" of a lightning tile
+        # left the "+1" lightning ahead by 0.095 at 0.66 (clean tiles of that box: 0.85-0.91),
+        # a covered tile read as another value, a wrong row "ok" (foreign box 6, scene 57).
         pair = pair_margin(window, raw[top_i], raw[ranked[1][1]], config["pair_quantile"])
         if pair < config["pair_margin"]:
             return None, top, int(value), "close", cutout

@@ -91,11 +91,44 @@ def test_a_foreign_tile_under_a_hand_or_a_die_is_refused(tmp_path):
     assert s.wrong_rows == 0, s.line()
 
 
+def test_a_finger_over_a_lookalikes_number_is_not_read_as_another_value(tmp_path):
+    # Box 6 scene 57 (write_set(6, 60)): fingers over the "+5" of a lightning tile left the
+    # "+1" lightning ahead by 0.095, and the row was read "ok" with +1 in the +5's place: a
+    # wrong row (design.md Vision). The scene is drawn again from the scene generator's state
+    # just before it (drawing the 56 before it takes 15 s).
+    box = ts.make_box(6)
+    rng = np.random.default_rng([6, 1])
+    layout = ts.make_layout(rng)
+    teach, _ = ts.render(rng, box, layout, (0, 0), "normal", str(rng.choice(ts.SURFACES)))
+    cv2.imwrite(str(tmp_path / "teach.jpg"), teach, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    (tmp_path / "layout.json").write_text(
+        json.dumps({"heroes": list(layout.heroes), "villains": list(layout.villains)})
+    )
+    rng = np.random.default_rng()
+    rng.bit_generator.state = {
+        "bit_generator": "PCG64",
+        "state": {
+            "state": 336476824823856469113078968731510607901,
+            "inc": 166963724995660765834818441076888857113,
+        },
+        "has_uint32": 1,
+        "uinteger": 3643141186,
+    }
+    case = str(rng.choice(ts.CASES))
+    takes = (int(rng.integers(0, 10)), int(rng.integers(0, 10)))
+    img, t = ts.render(rng, box, layout, takes, case, ts.SURFACES[57 % 3], rng.random() < 0.4)
+    assert case == "hand" and t["heroes"][1] == {**t["heroes"][1], "value": 5, "covered": True}
+    (tmp_path / "scenes").mkdir()
+    cv2.imwrite(str(tmp_path / "scenes" / "tiles-057.jpg"), img, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    s = _read(tmp_path, {"tiles-057.jpg": t}, _teach(tmp_path))
+    assert s.covered_ok == 0 and s.wrong_rows == 0, s.line()
+
+
 @pytest.mark.xfail(
     strict=True,
-    reason="known gap (measured 58.2 % of foreign tiles identified on 9 boxes x 60 scenes, "
-    "83.9 % without the number check, README 'Checked on foreign tiles'): lookalike tiles are "
-    "refused as not recognised, and on 3 boxes the number check doubts the villain tiles",
+    reason="known gap (measured 81.9 % of foreign tiles identified on 9 boxes x 60 scenes, "
+    "README 'Checked on foreign tiles'): lookalike tiles and weak matches are refused as not "
+    "recognised or close",
 )
 def test_foreign_tiles_identified_as_well_as_the_issue_asks(scored):
     # Issue #7 goal: >= 99.5 % of tiles identified with the right value (over both boxes).
