@@ -24,14 +24,11 @@ SCENE_SEED = 771_001
 
 def run(quick: bool) -> list[Figure]:
     from vision.render.tiles import TileSpec, render_tiles
-    from vision.tiles import read_tiles, teach, tiles_config
+    from vision.tiles import read_tiles, tiles_config
+    from vision.tiles.evaluate import taught_on_render
 
     config = tiles_config()
-    setup = render_tiles(
-        np.random.default_rng(TEACH_SEED),
-        TileSpec(taken=(0.0, 0.0), distractors=False, surface="laminate"),
-    )
-    profile = teach(config, setup.image, *setup.laid_out)
+    profile = taught_on_render(config, TEACH_SEED)
     n = 20 if quick else 200
     n_cover = 6 if quick else 40
     rng = np.random.default_rng(SCENE_SEED)

@@ -171,10 +171,22 @@ def draw(scene: TileScene, reading: TilesReading) -> np.ndarray:
     return img
 
 
+def taught_on_render(config: Mapping[str, Any], teach_seed: int) -> TilesProfile:
+    """The profile taught from a rendered setup frame (both full rows laid out, POW-3, on a
+    plain laminate), as the benchmark and both diagnostics teach it."""
+    from ..render.tiles import TileSpec, render_tiles
+    from .teach import teach
+
+    setup = render_tiles(
+        np.random.default_rng(teach_seed),
+        TileSpec(taken=(0.0, 0.0), distractors=False, surface="laminate"),
+    )
+    return teach(config, setup.image, *setup.laid_out)
+
+
 def main(argv: list[str] | None = None) -> int:
     from ..render.tiles import TileSpec, render_tiles
     from .config import tiles_config
-    from .teach import teach
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=200)
@@ -187,11 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     args = ap.parse_args(argv)
     config = tiles_config()
-    setup = render_tiles(
-        np.random.default_rng(args.teach_seed),
-        TileSpec(taken=(0.0, 0.0), distractors=False, surface="laminate"),
-    )
-    profile = teach(config, setup.image, *setup.laid_out)
+    profile = taught_on_render(config, args.teach_seed)
     rng = np.random.default_rng(args.seed)
     scenes = [render_tiles(rng, TileSpec()) for _ in range(args.count)]
     covered = [

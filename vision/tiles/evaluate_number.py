@@ -94,7 +94,7 @@ def score(scene: TileScene, reading) -> tuple[int, int, bool]:
 def main(argv: list[str] | None = None) -> int:
     from ..render.tiles import TileSpec, render_tiles
     from .config import tiles_config
-    from .teach import teach
+    from .evaluate import taught_on_render
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--count", type=int, default=200)
@@ -103,11 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--foreign", action="store_true", help="one untaught tile in each row")
     args = ap.parse_args(argv)
     config = tiles_config()
-    setup = render_tiles(
-        np.random.default_rng(args.teach_seed),
-        TileSpec(taken=(0.0, 0.0), distractors=False, surface="laminate"),
-    )
-    profile = teach(config, setup.image, *setup.laid_out)
+    profile = taught_on_render(config, args.teach_seed)
     print("number box (top, left, size) heroes", getattr(model(config, profile, 1), "box", None),
           "villains", getattr(model(config, profile, -1), "box", None))  # fmt: skip
     variants = {"with the number": config, "without": tiles_config(OFF)}
