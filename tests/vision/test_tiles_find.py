@@ -28,17 +28,17 @@ def test_a_coin_filling_its_box_like_a_square_is_not_a_tile():
     (0.88) and its hull (0.85) like a tile and was read as the villain row's first tile; it
     fills its enclosing circle (0.94) as no tile does (at most 0.75 over 558 tiles)."""
     side = 68.0
-    coin = Blob(
-        center=(78.0, 294.0), size=(54.0, 54.0), angle=0.0, area=0.56 * side * side,
-        fill=0.88, hull_fill=0.85, colour=(55.0, 20.0, 40.0),
-        pixels=np.zeros((1, 2), np.float32), roundness=0.94,
-    )  # fmt: skip
+
+    def blob(size, area, fill, hull_fill, roundness):
+        return Blob(
+            center=(78.0, 294.0), size=size, angle=0.0, area=area * side * side, fill=fill,
+            hull_fill=hull_fill, colour=(55.0, 20.0, 40.0), pixels=np.zeros((1, 2), np.float32),
+            roundness=roundness,
+        )  # fmt: skip
+
+    coin = blob((54.0, 54.0), 0.56, fill=0.88, hull_fill=0.85, roundness=0.94)
     assert is_tile_shape(CONFIG, coin, side) == 0
-    square = Blob(
-        center=(78.0, 294.0), size=(66.0, 67.0), angle=0.0, area=0.95 * side * side,
-        fill=0.97, hull_fill=0.96, colour=(55.0, 20.0, 40.0),
-        pixels=np.zeros((1, 2), np.float32), roundness=0.66,
-    )  # fmt: skip
+    square = blob((66.0, 67.0), 0.95, fill=0.97, hull_fill=0.96, roundness=0.66)
     assert is_tile_shape(CONFIG, square, side) == 1
 
 

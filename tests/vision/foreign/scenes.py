@@ -297,21 +297,33 @@ def render(
     for p in order:
         cx, cy = _draw_die(img, cam, p, light)
         truth.append({"face": p.face, "center": [round(cx, 1), round(cy, 1)]})
-    # Light: a gradient across the table, a vignette and a colour cast.
-    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
-    g = rng.uniform(-0.25, 0.25) * (xx / W - 0.5) + rng.uniform(-0.25, 0.25) * (yy / H - 0.5)
-    vig = 1 - 0.25 * (((xx - W / 2) / W) ** 2 + ((yy - H / 2) / H) ** 2)
-    gain = rng.uniform(0.7, 1.15) * (1 + g) * vig
-    cast = rng.uniform(0.88, 1.12, 3).astype(np.float32)
-    img = img * gain[..., None] * cast[None, None]
-    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 0.9))
+    out = sensor(img, rng, tilt=0.25, gain=(0.7, 1.15), cast=0.12, blur=0.9, jpeg=jpeg and 92)
+    truth.sort(key=lambda d: d["center"][0])
+    return out, truth
+
+
+def sensor(
+    img: np.ndarray, rng: np.random.Generator, *, tilt: float, gain: tuple[float, float],
+    cast: float, blur: float, jpeg: int | bool,
+) -> np.ndarray:  # fmt: skip
+    """The light and the camera over a drawn float BGR table: a gradient up to ±`tilt` across
+    it, a vignette, an overall `gain` and a colour cast of ±`cast`, a defocus of 0.4-`blur` px,
+    sensor noise, then (when `jpeg` is a quality bound) JPEG at 70 to below it. Shared by the
+    dice and the tile scenes, each with its own ranges."""
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    g = rng.uniform(-tilt, tilt) * (xx / w - 0.5) + rng.uniform(-tilt, tilt) * (yy / h - 0.5)
+    vig = 1 - 0.25 * (((xx - w / 2) / w) ** 2 + ((yy - h / 2) / h) ** 2)
+    light = rng.uniform(*gain) * (1 + g) * vig
+    tint = rng.uniform(1 - cast, 1 + cast, 3).astype(np.float32)
+    img = img * light[..., None] * tint[None, None]
+    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, blur))
     img += rng.normal(0, rng.uniform(1.5, 4.5), img.shape).astype(np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
     if jpeg:
-        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 92))])
+        _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, jpeg))])
         out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    truth.sort(key=lambda d: d["center"][0])
-    return out, truth
+    return out
 
 
 def _draw_die_shadow(shade: np.ndarray, cam: Camera, die: Placed, light: np.ndarray) -> None:

@@ -70,10 +70,14 @@ def score(truth: dict, readings: list[dict], tolerance: float = 20.0) -> Score:
     return Score(len(readings), dice, correct, wrong_ok, unreadable, wrong_dice, dict(reasons))
 
 
-def main(argv: list[str]) -> int:
+def load(argv: list[str]) -> tuple[dict, list[dict]]:
+    """The truth.json and the `--jsonl` readings named on the command line."""
     truth = json.loads(Path(argv[0]).read_text())
-    readings = [json.loads(x) for x in Path(argv[1]).read_text().splitlines() if x.strip()]
-    print(score(truth, readings).line())
+    return truth, [json.loads(x) for x in Path(argv[1]).read_text().splitlines() if x.strip()]
+
+
+def main(argv: list[str]) -> int:
+    print(score(*load(argv)).line())
     return 0
 
 

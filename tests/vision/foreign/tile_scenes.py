@@ -34,7 +34,17 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .scenes import PIP_BODIES, Camera, Placed, _draw_die, _smooth_noise, felt, pip_texture, wood
+from .scenes import (
+    PIP_BODIES,
+    Camera,
+    Placed,
+    _draw_die,
+    _smooth_noise,
+    felt,
+    pip_texture,
+    sensor,
+    wood,
+)
 
 W, H = 1280, 720
 TEX = 160  # tile face texture (px)
@@ -498,18 +508,7 @@ def render(
                                        t.y + off * np.sin(a), rng.uniform(0, np.pi)), light)  # fmt: skip
 
     # Light: a gradient across the table, a vignette, a colour cast; then the sensor.
-    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
-    g = rng.uniform(-0.3, 0.3) * (xx / W - 0.5) + rng.uniform(-0.3, 0.3) * (yy / H - 0.5)
-    vig = 1 - 0.25 * (((xx - W / 2) / W) ** 2 + ((yy - H / 2) / H) ** 2)
-    gain = rng.uniform(0.75, 1.12) * (1 + g) * vig
-    cast = rng.uniform(0.9, 1.1, 3).astype(np.float32)
-    img = img * gain[..., None] * cast[None, None]
-    img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.0))
-    img += rng.normal(0, rng.uniform(1.5, 4.5), img.shape).astype(np.float32)
-    out = np.clip(img, 0, 255).astype(np.uint8)
-    if jpeg:
-        _, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(70, 93))])
-        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    out = sensor(img, rng, tilt=0.3, gain=(0.75, 1.12), cast=0.1, blur=1.0, jpeg=jpeg and 93)
 
     def row_truth(row: int) -> list[dict]:
         out = []

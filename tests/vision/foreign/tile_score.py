@@ -11,12 +11,12 @@ reading); a covered scene read "ok" is a hand or a die on a tile that was not re
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections import Counter
 from dataclasses import dataclass
-from pathlib import Path
+
+from .score import load
 
 ROWS = ("heroes", "villains")
 
@@ -81,9 +81,7 @@ def score(truth: dict, readings: list[dict]) -> TileScore:
 
 
 def main(argv: list[str]) -> int:
-    truth = json.loads(Path(argv[0]).read_text())
-    readings = [json.loads(x) for x in Path(argv[1]).read_text().splitlines() if x.strip()]
-    print(score(truth, readings).line())
+    print(score(*load(argv)).line())
     return 0
 
 
