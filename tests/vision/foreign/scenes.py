@@ -122,11 +122,20 @@ def camera(rng: np.random.Generator, tilt_deg: float) -> Camera:
     fwd = target - pos
     fwd /= np.linalg.norm(fwd)
     right = np.cross(fwd, [0.0, 0.0, 1.0])
-    right /= np.linalg.norm(right)
+    return aim(rng, pos, fwd, right, roll=4)
+
+
+def aim(
+    rng: np.random.Generator, pos: np.ndarray, fwd: np.ndarray, right: np.ndarray, roll: float
+) -> Camera:
+    """A camera at `pos` looking along unit `fwd`, its image x along `right` (any length, at
+    right angles to `fwd`), turned about its axis by up to ±`roll`°, with a focal length of
+    1050-1200 px. Shared by the dice and the tile scenes."""
+    right = right / np.linalg.norm(right)
     down = np.cross(fwd, right)
-    roll = np.deg2rad(rng.uniform(-4, 4))
-    right, down = (np.cos(roll) * right + np.sin(roll) * down,
-                   -np.sin(roll) * right + np.cos(roll) * down)  # fmt: skip
+    turn = np.deg2rad(rng.uniform(-roll, roll))
+    right, down = (np.cos(turn) * right + np.sin(turn) * down,
+                   -np.sin(turn) * right + np.cos(turn) * down)  # fmt: skip
     r = np.stack([right, down, fwd])
     f = rng.uniform(1050, 1200)
     k = np.array([[f, 0, W / 2], [0, f, H / 2], [0, 0, 1]])

@@ -40,6 +40,7 @@ from .scenes import (
     Placed,
     _draw_die,
     _smooth_noise,
+    aim,
     felt,
     pip_texture,
     sensor,
@@ -268,15 +269,7 @@ def make_camera(rng: np.random.Generator) -> Camera:
     fwd = target - pos
     fwd /= np.linalg.norm(fwd)
     right = np.array([1.0, 0.0, 0.0]) - fwd[0] * fwd
-    right /= np.linalg.norm(right)
-    down = np.cross(fwd, right)
-    roll = np.deg2rad(rng.uniform(-3, 3))
-    right, down = (np.cos(roll) * right + np.sin(roll) * down,
-                   -np.sin(roll) * right + np.cos(roll) * down)  # fmt: skip
-    r = np.stack([right, down, fwd])
-    f = rng.uniform(1050, 1200)
-    k = np.array([[f, 0, W / 2], [0, f, H / 2], [0, 0, 1]])
-    return Camera(k, r, -r @ pos)
+    return aim(rng, pos, fwd, right, roll=3)
 
 
 @dataclass(frozen=True)
