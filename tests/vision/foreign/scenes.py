@@ -268,11 +268,7 @@ def render(
         [[-span_x / 2, span_y / 2 - 150, 0], [span_x / 2, span_y / 2 - 150, 0],
          [span_x / 2, -span_y / 2 - 150, 0], [-span_x / 2, -span_y / 2 - 150, 0]]
     )  # fmt: skip
-    m = cv2.getPerspectiveTransform(
-        np.float32([[0, 0], [tw, 0], [tw, th], [0, th]]), cam.project(corners).astype(np.float32)
-    )
-    img = cv2.warpPerspective(tex, m, (W, H), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REFLECT)
-    img = img.astype(np.float32)
+    img = lay_table(cam, tex, corners)
     light = np.array([rng.uniform(-0.6, 0.6), rng.uniform(-0.6, 0.6), -1.0])
     light /= np.linalg.norm(light)
     placed: list[Placed] = []
@@ -309,6 +305,18 @@ def render(
     out = sensor(img, rng, tilt=0.25, gain=(0.7, 1.15), cast=0.12, blur=0.9, jpeg=jpeg and 92)
     truth.sort(key=lambda d: d["center"][0])
     return out, truth
+
+
+def lay_table(cam: Camera, tex: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The table texture `tex` seen by `cam`, its four corners at `corners` (mm, on the table's
+    plane, in the texture's order: top left, top right, bottom right, bottom left): the
+    frame's float BGR background. Shared by the dice and the tile scenes."""
+    th, tw = tex.shape[:2]
+    m = cv2.getPerspectiveTransform(
+        np.float32([[0, 0], [tw, 0], [tw, th], [0, th]]), cam.project(corners).astype(np.float32)
+    )
+    img = cv2.warpPerspective(tex, m, (W, H), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REFLECT)
+    return img.astype(np.float32)
 
 
 def sensor(

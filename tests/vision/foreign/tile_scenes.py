@@ -42,6 +42,7 @@ from .scenes import (
     _smooth_noise,
     aim,
     felt,
+    lay_table,
     pip_texture,
     sensor,
     wood,
@@ -424,11 +425,7 @@ def render(
     tex = {"felt": felt, "wood": wood, "cloth": cloth}[surface](rng, (th, tw))
     corners = np.array([[-span_x / 2, -span_y / 2, 0], [span_x / 2, -span_y / 2, 0],
                         [span_x / 2, span_y / 2, 0], [-span_x / 2, span_y / 2, 0]])  # fmt: skip
-    m = cv2.getPerspectiveTransform(
-        np.float32([[0, 0], [tw, 0], [tw, th], [0, th]]), cam.project(corners).astype(np.float32)
-    )
-    img = cv2.warpPerspective(tex, m, (W, H), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REFLECT)
-    img = img.astype(np.float32)
+    img = lay_table(cam, tex, corners)
     light = np.array([rng.uniform(-0.5, 0.5), rng.uniform(-0.5, 0.5), -1.0])
     light /= np.linalg.norm(light)
 
