@@ -101,7 +101,7 @@ def test_the_outline_scenes_once_read_wrong_with_confidence_are_not(tmp_path, ca
 
 @pytest.mark.xfail(
     strict=True,
-    reason="known gap (README 'Checked on foreign dice'): with the oblique top-face cut, seeds "
+    reason="known gap (README 'How well the dice are read'): with the oblique top-face cut, seeds "
     "1-5 x 60 scenes read 28-70% of pip dice and 35-63% of outline dice right, 0 wrong ok; "
     "30-72% of images stay unreadable (dice not found, faces read without confidence)",
 )
