@@ -19,6 +19,8 @@ def test_the_shipped_default_tile_profile_is_a_fresh_teach_of_the_synthetic_tile
     assert np.allclose(shipped.templates, fresh.templates, atol=1e-4), REMAKE
     assert shipped.scales == fresh.scales and shipped.scaled is not None, REMAKE
     assert np.allclose(shipped.scaled, fresh.scaled, atol=1e-4), REMAKE
+    assert shipped.detail is not None, REMAKE
+    assert np.allclose(shipped.detail, fresh.detail, atol=1e-4), REMAKE
     assert abs(shipped.side - fresh.side) < 1e-3, REMAKE
     assert np.allclose(shipped.colours.heroes, fresh.colours.heroes, atol=1e-3), REMAKE
     assert np.allclose(shipped.colours.villains, fresh.colours.villains, atol=1e-3), REMAKE

@@ -90,6 +90,8 @@ def test_profile_save_load_round_trip(tmp_path):
     assert np.allclose(back.templates, profile().templates)
     assert back.scales == profile().scales == tuple(CONFIG["teach_scales"])
     assert np.allclose(back.scaled, profile().scaled)
+    assert back.detail.shape == (24, 3, CONFIG["detail_patch"], CONFIG["detail_patch"])
+    assert np.allclose(back.detail, profile().detail)
     r1 = read_tiles(CONFIG, back, scene(101).image)
     r2 = read_tiles(CONFIG, profile(), scene(101).image)
     assert r1 == r2
@@ -157,10 +159,11 @@ def test_pow_3_a_hard_shadow_across_a_tile_still_reads(seed):
 
 
 def test_a_profile_taught_before_the_scaled_cuts_still_reads():
-    # Profiles saved before teach also cut each tile smaller and larger have no `scaled`.
+    # Profiles saved before teach also cut each tile smaller and larger have no `scaled`, nor
+    # (before it cut them at the frame's resolution) `detail`.
     from dataclasses import replace
 
-    old = replace(profile(), scaled=None, scales=())
+    old = replace(profile(), scaled=None, scales=(), detail=None)
     s = scene(103)
     r = read_tiles(CONFIG, old, s.image)
     assert r.status == "ok", r.reason

@@ -115,6 +115,56 @@ def pair_margin(window: np.ndarray, mine: np.ndarray, other: np.ndarray, quantil
     return best[0] - best[1]
 
 
+def aligned_pair(
+    window: np.ndarray, mine: np.ndarray, other: np.ndarray, shade: float, quantile: float
+) -> tuple[float, float]:
+    """(margin, fit): how much better the tile in `window` fits `mine` than `other` where
+    those two taught tiles differ, each after aligning the tile to it, and how well the tile
+    fits whichever of them it fits better.
+
+    `window` is a tile cut as the templates (C×D×D, raw BGR planes, `describe.cut`) with a
+    border of a few px. Lookalikes of two values (the same character, "+1" and "+6" in a
+    badge a few frame px high) differ in fewer pixels than a tile cut a little off, turned or
+    foreshortened differs from itself: at one shift for the whole tile the better-aligned
+    template won, whichever value it printed (foreign boxes 3, 6, 10). So the tile is first
+    warped onto each template (an affine fit of brightness, `cv2.findTransformECC`), the
+    light taken out of both (`unshade` at `shade` px), and compared by normalised correlation
+    per channel over the top `1 - quantile` of the pixels where the two templates differ.
+    A fit that fails to converge counts as no fit (margin 0).
+    """
+    c, d, _ = mine.shape
+    border = (window.shape[1] - d) / 2
+    um, uo = unshade(mine, shade), unshade(other, shade)
+    diff = np.abs(um - uo).sum(0)
+    mask = diff >= np.quantile(diff, quantile)
+    gray = window.sum(0)
+    hwc = np.ascontiguousarray(window.transpose(1, 2, 0))
+    fits, where = [], []
+    for t, ut in ((mine, um), (other, uo)):
+        warp = np.array([[1, 0, border], [0, 1, border]], np.float32)
+        try:
+            _, warp = cv2.findTransformECC(
+                t.sum(0), gray, warp, cv2.MOTION_AFFINE,
+                (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, 1e-4), None, 1,
+            )  # fmt: skip
+        except cv2.error:
+            return 0.0, 0.0
+        flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+        seen = unshade(cv2.warpAffine(hwc, warp, (d, d), flags=flags).transpose(2, 0, 1), shade)
+        fits.append(_ncc(seen, ut))
+        where.append(_ncc(seen[:, mask], ut[:, mask]))
+    margin = where[0] - where[1]
+    return margin, fits[0] if margin >= 0 else fits[1]
+
+
+def _ncc(x: np.ndarray, t: np.ndarray) -> float:
+    """Normalised correlation of two C×… arrays, per channel, averaged."""
+    x = x.reshape(len(x), -1) - x.reshape(len(x), -1).mean(1, keepdims=True)
+    t = t.reshape(len(t), -1) - t.reshape(len(t), -1).mean(1, keepdims=True)
+    den = np.linalg.norm(x, axis=1) * np.linalg.norm(t, axis=1) + 1e-6
+    return float(((x * t).sum(1) / den).mean())
+
+
 def cell_misfit(window: np.ndarray, template: np.ndarray, shift: int, cells: int) -> float:
     """How badly the worst part of the patch fits the template: a die or a finger on a tile.
 

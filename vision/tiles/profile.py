@@ -35,6 +35,10 @@ class TilesProfile:
     # per cent larger or smaller than it was taught. None: a profile taught before them.
     scaled: np.ndarray | None = None
     scales: tuple[float, ...] = ()
+    # The same tiles cut at about the frame's own resolution (N×3×D×D, D > patch, a lighter
+    # blur): where two lookalikes differ only in a small printed number, the patch has lost
+    # the strokes that tell them apart (see read._match). None: a profile taught before it.
+    detail: np.ndarray | None = None
 
     def matcher(
         self, sign: int, shade: float = 0.0, scaled: bool = False
@@ -55,6 +59,19 @@ class TilesProfile:
                 raw = np.concatenate([raw, more])
                 values = np.tile(values, 1 + len(self.scaled))
             cache[key] = (mean, normalise(raw, mean), values, raw)
+        return cache[key]
+
+    def detail_matcher(self, sign: int, shade: float) -> np.ndarray | None:
+        """The detail cuts of one colour (+1 heroes, -1 villains), light taken out at `shade`
+        (given in patch px, as for `matcher`), in the order of `matcher`'s tiles; None
+        without detail cuts."""
+        if self.detail is None:
+            return None
+        cache = self.__dict__.setdefault("_detail", {})
+        key = (sign, float(shade))
+        if key not in cache:
+            sigma = shade * self.detail.shape[-1] / self.patch
+            cache[key] = unshade(self.detail[np.sign(self.values) == sign], sigma)
         return cache[key]
 
     def coarse(self, size: int, shade: float) -> tuple[np.ndarray, np.ndarray]:
@@ -88,12 +105,14 @@ class TilesProfile:
         }
         if self.scaled is not None:
             arrays["scaled"] = self.scaled.astype(np.float32)
+        if self.detail is not None:
+            arrays["detail"] = self.detail.astype(np.float32)
         profile_file.write(path, meta, arrays)
 
     @classmethod
     def load(cls, path: Path) -> TilesProfile:
         meta, arrays = profile_file.read(
-            path, "tile", "companion tiles teach", ("templates", "values"), ("scaled",)
+            path, "tile", "companion tiles teach", ("templates", "values"), ("scaled", "detail")
         )
         templates, values = arrays["templates"], arrays["values"]
         if meta.get("kind") != "pow-tiles" or meta.get("version") != VERSION:
@@ -104,10 +123,18 @@ class TilesProfile:
         scaled, scales = arrays.get("scaled"), tuple(float(f) for f in meta.get("scales", ()))
         if scaled is not None and scaled.shape != (len(scales), *templates.shape):
             raise BadProfile(f"{path}: damaged tile profile (scaled descriptors disagree)")
+        detail = arrays.get("detail")
+        if detail is not None and (
+            detail.ndim != 4
+            or detail.shape[:2] != (len(values), 3)
+            or detail.shape[2] != detail.shape[3]
+        ):
+            raise BadProfile(f"{path}: damaged tile profile (detail descriptors disagree)")
         return cls(
             TileColours(tuple(meta["heroes_lab"]), tuple(meta["villains_lab"])),
             float(meta["side"]), p, templates.astype(np.float32), values.astype(np.int32),
             None if scaled is None else scaled.astype(np.float32), scales,
+            None if detail is None else detail.astype(np.float32),
         )  # fmt: skip
 
 

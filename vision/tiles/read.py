@@ -15,7 +15,16 @@ from typing import Any
 import numpy as np
 
 from . import number
-from .describe import cell_misfit, cut, local_sides, pair_margin, refine_angle, scores, unshade
+from .describe import (
+    aligned_pair,
+    cell_misfit,
+    cut,
+    local_sides,
+    pair_margin,
+    refine_angle,
+    scores,
+    unshade,
+)
 from .find import find_blobs
 from .profile import TilesProfile
 from .rescue import rescue
@@ -104,8 +113,46 @@ def _match(
         # a covered tile read as another value, a wrong row "ok" (foreign box 6, scene 57).
         pair = pair_margin(window, raw[top_i], raw[ranked[1][1]], config["pair_quantile"])
         if pair < config["pair_margin"]:
-            return None, top, int(value), "close", cutout
+            # Still close: the two values' tiles compared at the frame's own resolution, each
+            # aligned on its own, decide (either way: that comparison is symmetric).
+            chosen = _lookalikes(config, profile, frame, center, angle, side, sign, s, ranked)
+            if chosen is None:
+                return None, top, int(value), "close", cutout
+            return int(chosen), top, int(chosen), None, cutout
     return int(value), top, int(value), None, cutout
+
+
+def _lookalikes(
+    config,
+    profile: TilesProfile,
+    frame: np.ndarray,
+    center,
+    angle: float,
+    side: float,
+    sign: int,
+    s: np.ndarray,
+    ranked: list[tuple[int, int]],
+) -> int | None:
+    """Which of the two values ranked first (close by the look) the tile prints, by the cuts
+    at the frame's own resolution (`describe.aligned_pair`), or None: not clearly one, a third
+    value about as close, or a profile taught before detail cuts."""
+    detail = profile.detail_matcher(sign, 0.0)
+    if detail is None or len(ranked) < 2:
+        return None
+    top = float(s[ranked[0][1]])
+    if len(ranked) > 2 and top - float(s[ranked[2][1]]) < config["min_margin"]:
+        return None
+    d = detail.shape[-1]
+    n = len(detail)
+    window = cut(frame, center, angle, side, d + 2 * int(config["detail_search"]), d,
+                 config["detail_blur"])  # fmt: skip
+    margin, fit = aligned_pair(
+        window, detail[ranked[0][1] % n], detail[ranked[1][1] % n],
+        config["shade"] * d / profile.patch, config["detail_quantile"],
+    )  # fmt: skip
+    if fit < config["detail_min_fit"] or abs(margin) < config["detail_margin"]:
+        return None
+    return ranked[0][0] if margin > 0 else ranked[1][0]
 
 
 def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: float, sign: int):

@@ -77,7 +77,8 @@ def teach(
     patch = int(config["patch"])
     side = float(rows.side)
     scales = tuple(float(f) for f in config["teach_scales"])
-    templates, values = [], []
+    templates, values, detail = [], [], []
+    dpatch = int(config["detail_patch"])
     blobs_all = [*rows.heroes, *rows.villains]
     sides = local_sides([b.center for b in blobs_all], [np.mean(b.size) for b in blobs_all], side)
     at = dict(zip(map(id, blobs_all), sides.tolist(), strict=True))
@@ -92,8 +93,13 @@ def teach(
                  for f in (1.0, *scales)]
             )  # fmt: skip
             values.append(int(value))
+            if dpatch > 0:
+                detail.append(
+                    cut(frame, blob.center, blob.angle, at[id(blob)], dpatch, dpatch,
+                        config["detail_blur"])
+                )  # fmt: skip
     cuts = np.stack(templates, 1)  # (1 + scales) × N × 3 × patch × patch
     return TilesProfile(
         colours, side, patch, cuts[0], np.array(values, np.int32),
-        cuts[1:] if scales else None, scales,
+        cuts[1:] if scales else None, scales, np.stack(detail) if dpatch > 0 else None,
     )  # fmt: skip
