@@ -72,3 +72,29 @@ def test_pieces_cut_from_a_blob_that_is_not_all_tiles_are_no_tiles():
 
     blobs = [piece(-1), piece(3), piece(3), piece(5), piece(5)]
     assert clean(blobs, [True, True, False, True, True]) == [True, False, False, True, True]
+
+
+def _row_frame(offsets: list[int], side: int = 60, gap: int = 1) -> np.ndarray:
+    """A light cloth with one row of blue tiles `gap` px apart, each moved up or down by its
+    offset (a row laid by hand bends): BGR uint8, 1280×720."""
+    import cv2
+
+    frame = np.full((720, 1280, 3), (205, 215, 220), np.uint8)
+    x = 250
+    for dy in offsets:
+        cv2.rectangle(frame, (x, 330 + dy), (x + side - 1, 330 + dy + side - 1), (200, 120, 30), -1)
+        x += side + gap
+    return frame
+
+
+def test_pow_3_a_bent_row_of_nearly_touching_tiles_is_cut_into_as_many_tiles():
+    # Foreign box 8: 12 heroes nearly touching on a light cloth merge into one blob whose box
+    # a bent row makes taller than a tile; that height taken for the side cut them into 11,
+    # and teach was refused ("the hero row shows 11 tiles").
+    offsets = [0, 6, -6, 3, -3, 6, 0, -6, 6, -2, 3, 0]  # the old code: 10 tiles
+    found = find_blobs(tiles_config(), _row_frame(offsets))
+    tiles = [b for b in found.blobs if abs(b.center[1] - 360) < 30]
+    assert len(tiles) == 12
+    assert abs(found.side - 60) < 3
+    xs = sorted(b.center[0] for b in tiles)
+    assert np.allclose(np.diff(xs), 61, atol=3)

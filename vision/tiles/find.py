@@ -222,8 +222,11 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
         cv2.drawContours(local, [cnt - (x, y)], -1, 255, -1)
         ys, xs = np.nonzero(local)
         shapes.append((np.stack([xs + x, ys + y], 1).astype(np.float32), cv2.minAreaRect(cnt)))
-    # The tile side: what most blobs' short sides share (a row of merged tiles is one tile high).
-    shorts = [min(_box_angle(box)[1]) for pts, box in shapes if len(pts) > 0.6 * np.prod(box[1])]
+    # The tile side: what most blobs' short sides share (a row of merged tiles is one tile high:
+    # its thickness, not its box's short side, which a row's bend or a tile out of line makes
+    # taller — by a ninth on foreign box 8, whose rows of 12 nearly touching tiles were then
+    # cut into 11).
+    shorts = [_thickness(pts, box) for pts, box in shapes if len(pts) > 0.6 * np.prod(box[1])]
     side_small = _typical_side(shorts)
     blobs = []
     for k, (pts, box) in enumerate(shapes):
@@ -247,20 +250,37 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
     return Found(tuple(blobs), side)
 
 
-def _cut(pts: np.ndarray, box: tuple, side: float, config: Mapping[str, Any]) -> list[np.ndarray]:
-    """Cut a blob's pixels (working scale) into tiles along its long axis."""
+def _profile(pts: np.ndarray, box: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """(position of each pixel along the blob's long axis from its start, the blob's thickness
+    at each whole position, smoothed over 3): working-scale pixels of one blob."""
     angle, (bw, bh) = _box_angle(box)
     t = np.deg2rad(angle)
     axis = np.array([np.cos(t), np.sin(t)], np.float32)
     if bh > bw:
         axis = np.array([-axis[1], axis[0]], np.float32)
+    u = (pts - np.float32(box[0])) @ axis
+    rel = u - float(u.min())
+    bins = np.bincount(np.clip(rel.astype(int), 0, None))
+    return rel, np.convolve(bins, np.ones(3) / 3, "same")
+
+
+def _thickness(pts: np.ndarray, box: tuple) -> float:
+    """A blob's short side: its box's, or for a blob over 1.5 times longer than high (tiles
+    merged in a row) the median thickness across its long axis."""
+    lo, hi = sorted(_box_angle(box)[1])
+    if hi < 1.5 * lo:
+        return lo
+    _, prof = _profile(pts, box)
+    return min(lo, float(np.median(prof[prof > 0.5 * prof.max()])))
+
+
+def _cut(pts: np.ndarray, box: tuple, side: float, config: Mapping[str, Any]) -> list[np.ndarray]:
+    """Cut a blob's pixels (working scale) into tiles along its long axis."""
+    _, (bw, bh) = _box_angle(box)
     length = max(bw, bh)
     if length < 1.5 * side or abs(min(bw, bh) - side) > 0.5 * side:
         return [pts]
-    u = (pts - np.float32(box[0])) @ axis
-    lo = float(u.min())
-    bins = np.bincount(np.clip((u - lo).astype(int), 0, None))
-    prof = np.convolve(bins, np.ones(3) / 3, "same")
+    rel, prof = _profile(pts, box)
     high = prof >= config["cut_depth"] * np.percentile(prof, 75)
     # Runs of high columns are tiles; a run several tiles long is cut evenly.
     cuts: list[tuple[float, float]] = []
@@ -276,7 +296,6 @@ def _cut(pts: np.ndarray, box: tuple, side: float, config: Mapping[str, Any]) ->
             start = None
     if len(cuts) <= 1:
         return [pts]
-    rel = u - lo
     pieces = []
     for k, (a, b) in enumerate(cuts):
         # Columns between two runs go to the nearer run, so no pixel is lost.

@@ -15,9 +15,10 @@ import cv2
 import numpy as np
 
 from ..errors import BadProfile
-from .describe import cut, local_sides
+from .describe import INNER, cut, local_sides, refine_angle
 from .find import Found, find_blobs, hue_chroma, is_tile_shape
 from .profile import TilesProfile
+from .rescue import COARSE
 from .rows import TileColours, find_rows
 
 
@@ -44,6 +45,47 @@ def _colours(config: Mapping[str, Any], found: Found) -> TileColours:
         tuple(float(v) for v in np.median(lab[labels == blue], 0)),
         tuple(float(v) for v in np.median(lab[labels != blue], 0)),
     )
+
+
+def _centred(
+    config: Mapping[str, Any], frame: np.ndarray, blobs, sides: dict, angles: dict
+) -> dict:
+    """Each tile's centre (by `id` of its blob) moved to where the mean of its row's tiles,
+    edges and a little table around them included, fits best.
+
+    Touching tiles are cut apart where the mask thins, or evenly where it does not; the piece
+    a tile is found from then holds a sliver of its neighbour or lacks one of its own, and its
+    centre is off by a few px (foreign box 8: the neighbour's edge inside two taught tiles,
+    which then misfit every scene). What all tiles of a row share — a square of their size —
+    places each of them; their art averages out.
+    """
+    out = {id(b): b.center for b in blobs}
+    if len(blobs) < 3:
+        return out
+    p = COARSE
+    tile = int(round(p * 1.15 / INNER))  # the tile and a rim of what lies around it
+    reach = int(round(p * 0.12 / INNER))  # a tenth of a side and more either way
+    for _ in range(2):
+        windows = [
+            cut(frame, out[id(b)], angles[id(b)], sides[id(b)], tile + 2 * reach, p, config["blur"])
+            for b in blobs
+        ]
+        gray = [np.ascontiguousarray(w.sum(0)) for w in windows]
+        mean = np.mean([g[reach : reach + tile, reach : reach + tile] for g in gray], 0)
+        for b, g in zip(blobs, gray, strict=True):
+            if b.part_of < 0:
+                continue  # found on its own: its box is its outline
+            res = cv2.matchTemplate(g, mean.astype(np.float32), cv2.TM_CCOEFF_NORMED)
+            _, _, _, (x, y) = cv2.minMaxLoc(res)
+            k = sides[id(b)] * INNER / p  # frame px per px here
+            du, dv = (x - reach) * k, (y - reach) * k
+            t = np.deg2rad(angles[id(b)])
+            c = out[id(b)]
+            out[id(b)] = (
+                c[0] + du * np.cos(t) - dv * np.sin(t),
+                c[1] + du * np.sin(t) + dv * np.cos(t),
+            )
+    return out
 
 
 def teach(
@@ -82,20 +124,30 @@ def teach(
     blobs_all = [*rows.heroes, *rows.villains]
     sides = local_sides([b.center for b in blobs_all], [np.mean(b.size) for b in blobs_all], side)
     at = dict(zip(map(id, blobs_all), sides.tolist(), strict=True))
+    # A tile cut from touching neighbours has the cut's straight edges for a box, not its own
+    # turn (foreign box 8: a +6 turned 3° taught at its row's angle, its dark side inside the
+    # template, misfit in every scene): its own edges give the turn, as read does.
+    angles = {
+        id(b): b.angle if b.part_of < 0 else refine_angle(frame, b.center, b.angle, at[id(b)])
+        for b in blobs_all
+    }
+    centres = _centred(config, frame, rows.heroes, at, angles)
+    centres |= _centred(config, frame, rows.villains, at, angles)
     for blobs, given in ((rows.heroes, heroes), (rows.villains, villains)):
         for blob, value in zip(blobs, given, strict=True):
+            centre = centres[id(blob)]
             # The box angle as found (refining it here as read does measured slightly worse).
             # Also cut a little larger and smaller: the side is measured where the tile stands
             # out from the table, so it takes in a dark edge or shadow on one table and loses
             # a light rim on a light cloth on another; the print itself keeps its size.
             templates.append(
-                [cut(frame, blob.center, blob.angle, at[id(blob)] * f, patch, patch, config["blur"])
+                [cut(frame, centre, angles[id(blob)], at[id(blob)] * f, patch, patch, config["blur"])
                  for f in (1.0, *scales)]
             )  # fmt: skip
             values.append(int(value))
             if dpatch > 0:
                 detail.append(
-                    cut(frame, blob.center, blob.angle, at[id(blob)], dpatch, dpatch,
+                    cut(frame, centre, angles[id(blob)], at[id(blob)], dpatch, dpatch,
                         config["detail_blur"])
                 )  # fmt: skip
     cuts = np.stack(templates, 1)  # (1 + scales) × N × 3 × patch × patch
