@@ -17,6 +17,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # Finding dice (on a half-size frame): body-colour likelihood above this is "die".
         "scale": 0.5,
         "body_threshold": 0.3,
+        # …weighed against the frame's own colours (vision.finder.frame_lut): a colour counts
+        # as table when the frame holds more of it than this many times the taught body's
+        # share of it (0: the taught colour model alone).
+        "frame_table": 1.0,
         "close": True,  # close pin-holes in the die mask (noise, JPEG) before outlining
         # …and differs from the table around it by this much (0..255, largest channel).
         "contrast": 28,
@@ -67,6 +71,11 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "second_look": 0.12,
         # …and its margin must be this many times wider for full confidence.
         "second_margin": 2.0,
+        # A die read with confidence whose best distance is beyond this many typical ones is
+        # looked at again (the second look's cuts) and kept only when that agrees on its face.
+        "check_fit": 1.25,
+        # …and so is one read with less confidence than this.
+        "check_confidence": 0.8,
         "margin_full": 0.25,  # margin (1 - best/second) that counts as full confidence
         "fit_max": 2.0,
         # A margin counts only beyond the margins by which the teach set itself read a die of

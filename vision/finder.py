@@ -37,8 +37,41 @@ class Found:
     likelihood: np.ndarray  # uint8 body likelihood of the small frame (for `visualize`)
 
 
-def body_likelihood(profile: DiceProfile, small: np.ndarray) -> np.ndarray:
-    """P(die body) × 255 per pixel of a BGR uint8 image (uint8), from the profile's colour model.
+def _blur_bins(h: np.ndarray) -> np.ndarray:
+    """A BINS³ histogram spread by [1/4, 1/2, 1/4] along each colour axis (a colour's
+    neighbours in light, noise and JPEG; black and white keep what would spread past them)."""
+    for axis in range(3):
+        h = np.moveaxis(h, axis, 0)
+        out = 0.5 * h
+        out[1:] += 0.25 * h[:-1]
+        out[:-1] += 0.25 * h[1:]
+        out[[0, -1]] += 0.25 * h[[0, -1]]
+        h = np.moveaxis(out, 0, axis)
+    return h
+
+
+def frame_lut(config: Mapping[str, Any], profile: DiceProfile, small: np.ndarray) -> np.ndarray:
+    """The profile's colour model (uint8 per BGR bin) with the colours this frame is full of
+    taken down: most of a frame is table, so a colour far commoner in it than the dice could
+    make is table here, whatever the table taught on looked like."""
+    lut = profile.lut_u8
+    if profile.body_hist is None or not float(config["frame_table"]):
+        return lut
+    shift = 8 - int(np.log2(BINS))
+    q = small[::2, ::2] >> shift
+    idx = (q[:, :, 0].astype(np.uint16) * BINS + q[:, :, 1]) * BINS + q[:, :, 2]
+    seen = np.bincount(idx.reshape(-1), minlength=BINS**3).astype(np.float32)
+    seen = _blur_bins(seen.reshape(BINS, BINS, BINS)).reshape(-1) / max(idx.size, 1)
+    share = float(config["frame_table"]) * profile.body_hist
+    ours = 255.0 * share / (share + seen + 1e-9)
+    return np.minimum(lut, np.clip(ours + 0.5, 0, 255).astype(np.uint8))
+
+
+def body_likelihood(
+    profile: DiceProfile, small: np.ndarray, lut: np.ndarray | None = None
+) -> np.ndarray:
+    """P(die body) × 255 per pixel of a BGR uint8 image (uint8), from the profile's colour model
+    (or `lut`, one made for the frame by `frame_lut`).
 
     (A table lookup in numpy: cv2.calcBackProject returns zeros for 3-D histograms in
     OpenCV 5.0.)
@@ -46,7 +79,8 @@ def body_likelihood(profile: DiceProfile, small: np.ndarray) -> np.ndarray:
     shift = 8 - int(np.log2(BINS))
     q = small >> shift
     idx = (q[:, :, 0].astype(np.uint16) * BINS + q[:, :, 1]) * BINS + q[:, :, 2]
-    return np.take(profile.lut_u8, idx)  # (take: a fifth faster than indexing, same values)
+    # (take: a fifth faster than indexing, same values)
+    return np.take(profile.lut_u8 if lut is None else lut, idx)
 
 
 def local_contrast(small: np.ndarray, die_px: float, threshold: float) -> np.ndarray:
@@ -268,7 +302,7 @@ def die_mask(
     config: Mapping[str, Any], profile: DiceProfile, small: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """(body likelihood, mask of die pixels) of a frame scaled by config "scale" (uint8 both)."""
-    prob = body_likelihood(profile, small)
+    prob = body_likelihood(profile, small, frame_lut(config, profile, small))
     _, mask = cv2.threshold(prob, float(config["body_threshold"]) * 255, 255, cv2.THRESH_BINARY)
     # A die also stands out from the table around it: this keeps a stretch of table whose
     # colour happens to be die-like (a light laminate, a shadowed cloth) out of the mask.

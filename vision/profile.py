@@ -36,6 +36,9 @@ class DiceProfile:
     # ratio, the larger taught dice): about 1 when the camera looks straight down; an oblique
     # camera sees the side faces too (vision.finder cuts the top face out of such blobs).
     blob_over_top: float = 1.0
+    # float32 BINS³ summing to 1: how the die body's colours spread (with the lighting changes
+    # teach adds); a read weighs it against the frame's own colours (vision.finder).
+    body_hist: np.ndarray | None = None
 
     @property
     def lut_u8(self) -> np.ndarray:
@@ -118,6 +121,8 @@ class DiceProfile:
             "labels": self.labels.astype(np.int32),
             "die_ids": self.die_ids.astype(np.int32),
         }
+        if self.body_hist is not None:
+            arrays["body_hist"] = self.body_hist.astype(np.float32)
         if self.basis is not None and self.mean is not None:
             arrays.update(mean=self.mean.astype(np.float32), basis=self.basis.astype(np.float16))
         profile_file.write(path, meta, arrays)
@@ -129,7 +134,7 @@ class DiceProfile:
             "dice",
             "companion dice teach",
             ("body_lut", "templates", "labels", "die_ids"),
-            optional=("mean", "basis"),
+            optional=("mean", "basis", "body_hist"),
         )
         if meta.get("version") != VERSION:
             raise BadProfile(
@@ -148,6 +153,7 @@ class DiceProfile:
             blob_over_top=float(meta.get("blob_over_top", 1.0)),
             mean=arrays["mean"].astype(np.float32) if "mean" in arrays else None,
             basis=arrays["basis"].astype(np.float32) if "basis" in arrays else None,
+            body_hist=arrays["body_hist"].astype(np.float32) if "body_hist" in arrays else None,
         )
 
 

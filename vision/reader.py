@@ -14,7 +14,7 @@ Unsure means unreadable: a wrong reading committed is worse than asking the tabl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -159,6 +159,20 @@ def _read(
     looked = [m.confidence < low for m in matches]
     matches = [
         _second_look(config, profile, frame, c, sides(c), row) if again else m
+        for c, m, row, again in zip(found.dice, matches, per_face, looked, strict=True)
+    ]
+    # A die read with little confidence, or matched loosely (farther from its face than the
+    # taught dice are from each other), may have been cut out off its top face: the second
+    # look's cuts must agree on the face, or the die is unsure (a pip 4 read as a 5 with
+    # confidence 0.54, an orange bubble cut five pixels off as a skull with 0.53 at a best
+    # distance of 1.47 typical ones: tests/vision/foreign).
+    loose = float(config["check_fit"]) * profile.typical_distance
+    matches = [
+        replace(m, confidence=0.0)
+        if not again
+        and (m.best > loose or m.confidence < float(config["check_confidence"]))
+        and _second_look(config, profile, frame, c, sides(c), row).face != m.face
+        else m
         for c, m, row, again in zip(found.dice, matches, per_face, looked, strict=True)
     ]
     # A square that matches no taught face at all (far beyond the taught dice's spread) is

@@ -137,7 +137,11 @@ def _body_pixels(img: np.ndarray, die: TaughtDie) -> np.ndarray:
     cv2.fillPoly(mask, [big], 1)
     cv2.fillPoly(mask, [small], 0)
     px = img[mask.astype(bool)].astype(np.float32)
-    return px[np.linalg.norm(px - np.float32(die.body), axis=1) < 60]
+    # Near the body colour in every channel: a dark die's ring seen obliquely takes in table
+    # (a dark wood grain is as near a slate die in sum as its own shading, not per channel);
+    # the colour model adds the shading itself (`_colour_model`).
+    body = np.float32(die.body)
+    return px[(np.abs(px - body) <= np.maximum(0.25 * body, 20)).all(axis=1)]
 
 
 def _discover(root: Path) -> dict[str, list[Path]]:
@@ -197,12 +201,13 @@ def teach(
                 f"no die found in the images of the face {name!r}: show the dice with that "
                 f"face up on the table, or crops of one die"
             )
-    lut = _colour_model(np.concatenate(body_px), table_px, rng)
+    lut, body_hist = _colour_model(np.concatenate(body_px), table_px, rng)
 
     # Second look: find the teach dice as the reader will find dice, so templates are cut out
     # exactly as a read cuts out a die (same centre, size and angle estimates).
     first = DiceProfile(names, lut, np.zeros((0, 1), np.float32), np.zeros(0, np.int32),
-                        np.zeros(0, np.int32), (min(sides), max(sides)), 1.0, patch)  # fmt: skip
+                        np.zeros(0, np.int32), (min(sides), max(sides)), 1.0, patch,
+                        body_hist=body_hist)  # fmt: skip
     config = dice_config()
     first = replace(first, blob_over_top=_blob_over_top(config, first, seen))
     oblique = first.blob_over_top >= float(config["oblique_blob"])
@@ -259,7 +264,7 @@ def teach(
     labels = np.array(labels, np.int32)
     die_ids = np.array(die_ids, np.int32)
     raw = DiceProfile(names, lut, templates, labels, die_ids, (min(sides), max(sides)), 1.0, patch,
-                      blob_over_top=first.blob_over_top)  # fmt: skip
+                      blob_over_top=first.blob_over_top, body_hist=body_hist)  # fmt: skip
     mean, basis = _pca(raw.rotated[0], rng)
     profile = replace(raw, mean=mean, basis=basis)
     return replace(profile, typical_distance=_typical_distance(profile))
@@ -373,8 +378,9 @@ def _shadowed(patch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 def _colour_model(
     body: np.ndarray, table_px: list[np.ndarray], rng: np.random.Generator
-) -> np.ndarray:
-    """P(die body | BGR bin) × 255 from body and table samples, flattened (BINS³ float32)."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """P(die body | BGR bin) × 255 from body and table samples, and P(BGR bin | die body),
+    both flattened (BINS³ float32)."""
     # A camera's automatic exposure and white balance drift, and light varies over a table.
     gains = rng.uniform(0.85, 1.15, (48, 1, 3)) * np.exp(
         rng.uniform(np.log(0.5), np.log(1.35), (48, 1, 1))
@@ -391,7 +397,8 @@ def _colour_model(
     floor = 0.01 * hb.max()
     # The table seen in teaching counts only a little: at read time local contrast keeps a
     # die-coloured table out, and the table may not be the one taught on.
-    return (255.0 * hb / (hb + TABLE_WEIGHT * ht + floor)).astype(np.float32).reshape(-1)
+    lut = 255.0 * hb / (hb + TABLE_WEIGHT * ht + floor)
+    return lut.astype(np.float32).reshape(-1), hb.astype(np.float32).reshape(-1)
 
 
 def _typical_distance(profile: DiceProfile) -> float:
