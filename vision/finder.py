@@ -421,7 +421,16 @@ def top_in_crop(
     lo = profile.side_range[0] * scale * (1 - float(config["size_slack"]))
     hi = profile.side_range[1] * (1 + float(config["size_slack"]))
     whole = Candidate(((w - 1) / 2, (h - 1) / 2), min(hi, 0.75 * min(h, w)), 0.0, 1.0, 1.0, 0.0)
-    return _oblique_top(small, whole, scale, lo)
+    return _top_either(small, crop, whole, scale, lo)
+
+
+def _top_either(
+    small: np.ndarray, frame: np.ndarray, cand: Candidate, scale: float, lo: float
+) -> Candidate | None:
+    """`_oblique_top` on the half-size frame, or else on the frame itself: a small die's
+    pips (and their blurred rims) may cover so much of its top at half size that its colour
+    makes no square there."""
+    return _oblique_top(small, cand, scale, lo) or _oblique_top(frame, cand, 1.0, lo / scale)
 
 
 def find_dice(
@@ -536,7 +545,7 @@ def find_dice(
         if oblique and lo**2 <= area <= reach * hi**2 and cand.streak < square_streaky:
             # Taught through an oblique camera: a die's blob holds its top face and the
             # side faces towards the camera. The top is what is read.
-            top = _oblique_top(small, cand, scale, lo)
+            top = _top_either(small, frame, cand, scale, lo)
             if top is not None:
                 tops.append(top)
                 continue
@@ -643,7 +652,7 @@ def find_dice(
         # Every die is cut out as its top face the same way (teach cuts its templates so).
         # A die whose top it cannot cut out so is not read as cut otherwise (its templates
         # were not): unsure.
-        cut = [_oblique_top(small, d, scale, lo) for d in dice]
+        cut = [_top_either(small, frame, d, scale, lo) for d in dice]
         issues += [("uncertain", d) for d, t in zip(dice, cut, strict=True) if t is None]
         dice = tops + [t for t in cut if t is not None]
     sides = [d.side for d in dice if die_like(d.center, d.side)]
