@@ -105,6 +105,9 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "detail_quantile": 0.85,
         "detail_margin": 0.06,
         "detail_min_fit": 0.75,
+        # A tile cut from touching neighbours that misfits is cut again where the taught tile
+        # that fits best fits within this many patch px (see read._identify).
+        "recentre_reach": 5,
         # The worst of cells×cells parts of a tile may differ from the taught tile by at most
         # this (relative to the tile's contrast): more means something lies on it.
         "cells": 4,

@@ -175,3 +175,16 @@ def test_pow_3_a_setup_of_nearly_touching_tiles_on_a_light_cloth_is_taught(tmp_p
     cv2.imwrite(str(tmp_path / "scenes" / "setup.jpg"), teach, [cv2.IMWRITE_JPEG_QUALITY, 92])
     s = _read(tmp_path, {"setup.jpg": t}, _teach(tmp_path))
     assert s.right == s.tiles == 24 and s.wrong_rows == 0, s.line()
+
+
+def test_pow_13_tiles_cut_apart_a_few_px_off_are_cut_again_where_they_fit(tmp_path):
+    # Box 8 scene 45 (write_set(8, 60)): the hero row's tiles touch and are cut apart evenly;
+    # the +4 and +3 pieces came out 3 px off their tiles, a strip of the neighbour's edge
+    # misfit, and the frame was refused. Cut again where the taught tile fits best
+    # (read._identify), every tile reads.
+    state = _pcg(322357559093509645958783200777821804911, 157572736648611872055596823183169759107,
+                 2530567253)  # fmt: skip
+    name, t, case = _redrawn(tmp_path, 8, 45, state)
+    assert case == "normal" and [x["value"] for x in t["heroes"]] == [4, 3, 2, 5, 6, 4]
+    s = _read(tmp_path, {name: t}, _teach(tmp_path))
+    assert s.right == s.tiles == 12 and s.wrong_rows == 0, s.line()
