@@ -169,3 +169,16 @@ def test_a_profile_taught_before_the_scaled_cuts_still_reads():
     assert r.status == "ok", r.reason
     assert [t.value for t in r.heroes] == [t.value for t in s.heroes]
     assert [t.value for t in r.villains] == [t.value for t in s.villains]
+
+
+def test_pow_13_a_tile_a_wood_coloured_hand_hides_nearly_whole_is_refused():
+    """Seeded scene 9445 (wood, a hand the wood's colour): the mask calls the hand table, and
+    the tile under it shows only as specks at its edges and between the fingers, each too
+    small for a blob. Read without adding the specks up, the villain row came out a tile short
+    and "ok"; together they cover a tile's place, so the frame is refused."""
+    s = render_tiles(np.random.default_rng(9445), TileSpec(case="hand"))
+    assert s.surface == "wood" and s.reason == "hand"
+    blind = read_tiles(tiles_config({"min_hidden_area": 99.0}), profile(), s.image)
+    assert blind.status == "ok" and len(blind.villains) == len(s.villains) - 1
+    r = read_tiles(CONFIG, profile(), s.image)
+    assert r.reason == "something covers the villain row after tile 2 (a hand, a die?)"

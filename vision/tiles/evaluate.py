@@ -11,6 +11,7 @@ reading drawn on them.
 from __future__ import annotations
 
 import argparse
+import ast
 import re
 import time
 from collections import Counter
@@ -184,6 +185,16 @@ def taught_on_render(config: Mapping[str, Any], teach_seed: int) -> TilesProfile
     return teach(config, setup.image, *setup.laid_out)
 
 
+def _setting(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise SystemExit(f"--set takes KEY=VALUE, not {text!r}")
+    try:
+        return key.strip(), ast.literal_eval(value.strip())
+    except (ValueError, SyntaxError):
+        raise SystemExit(f"--set {key}: {value!r} is not a Python literal") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     from ..render.tiles import TileSpec, render_tiles
     from .config import tiles_config
@@ -197,8 +208,12 @@ def main(argv: list[str] | None = None) -> int:
         "--covered", type=int, default=40,
         help="then this many scenes with a hand or a die on a tile (as the benchmark)",
     )  # fmt: skip
+    ap.add_argument(
+        "--set", action="append", default=[], metavar="KEY=VALUE",
+        help="a config value for this run (a Python literal: shadow_depths=\"(0.5, 0.7)\")",
+    )  # fmt: skip
     args = ap.parse_args(argv)
-    config = tiles_config()
+    config = tiles_config(dict(_setting(s) for s in args.set))
     profile = taught_on_render(config, args.teach_seed)
     rng = np.random.default_rng(args.seed)
     scenes = [render_tiles(rng, TileSpec()) for _ in range(args.count)]

@@ -10,7 +10,7 @@ reader can tell when something lies across a row.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -37,10 +37,18 @@ class Blob:
     part_of: int = -1
 
 
+_NO_SPECKS = np.zeros((0, 2), np.float32)
+
+
 @dataclass(frozen=True)
 class Found:
     blobs: tuple[Blob, ...]
     side: float | None  # the typical tile side (px) among square blobs, None if none
+    # The "not table" too small to be a blob (full-frame (x, y), N×2 float32, on an even grid
+    # of `speck_px` frame px each): a tile a hand hides nearly whole shows only as such specks
+    # between the fingers, and what lies over a row is judged on all of it (rows.py).
+    specks: np.ndarray = field(default_factory=lambda: _NO_SPECKS, repr=False)
+    speck_px: float = 0.0
 
 
 def _lab(small: np.ndarray) -> np.ndarray:
@@ -214,8 +222,10 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     min_area = (mask.shape[0] * 0.02) ** 2  # specks: smaller than 2 % of the frame height
     shapes = []
+    small_ones = []
     for cnt in contours:
         if cv2.contourArea(cnt) < min_area:
+            small_ones.append(cnt)
             continue
         x, y, ww, hh = cv2.boundingRect(cnt)
         local = np.zeros((hh, ww), np.uint8)
@@ -247,7 +257,20 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
     ]  # fmt: skip
     if len(singles) >= 3:
         side = _typical_side(singles)
-    return Found(tuple(blobs), side)
+    return Found(tuple(blobs), side, *_specks(mask, small_ones, s))
+
+
+def _specks(mask: np.ndarray, contours: list, s: float) -> tuple[np.ndarray, float]:
+    """The mask's pixels inside the `contours` too small to be blobs, on an even grid (full
+    frame px), and the frame px each stands for."""
+    if not contours:
+        return _NO_SPECKS, 0.0
+    only = np.zeros_like(mask)
+    cv2.drawContours(only, contours, -1, 255, -1)
+    only &= mask
+    ys, xs = np.nonzero(only[::_GRID, ::_GRID])
+    pts = (np.stack([xs, ys], 1).astype(np.float32) * _GRID + 0.5) / s
+    return pts, float(_GRID * _GRID / s / s)
 
 
 def _profile(pts: np.ndarray, box: tuple) -> tuple[np.ndarray, np.ndarray]:

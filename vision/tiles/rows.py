@@ -136,8 +136,15 @@ def _within(pixels: np.ndarray, tiles: tuple[Blob, ...], side: float) -> np.ndar
 def _crowded(bits: list[tuple[np.ndarray, float]], side: float, least: float) -> float | None:
     """Where along a row one tile's length holds at least `least` px of the pieces `bits`
     (positions along the row, px each stands for), or None."""
+    at, held = _densest(bits, side)
+    return at if held >= least else None
+
+
+def _densest(bits: list[tuple[np.ndarray, float]], side: float) -> tuple[float, float]:
+    """Where along a row one tile's length holds the most px of the pieces `bits`, and how many."""
+    bits = [b for b in bits if len(b[0])]
     if not bits:
-        return None
+        return 0.0, 0.0
     u = np.concatenate([b[0] for b in bits])
     w = np.concatenate([np.full(len(b[0]), b[1]) for b in bits])
     order = np.argsort(u)
@@ -145,7 +152,7 @@ def _crowded(bits: list[tuple[np.ndarray, float]], side: float, least: float) ->
     end = np.searchsorted(u, u + side, side="right") - 1
     held = total[end] - total + w[order]
     i = int(np.argmax(held))
-    return float(u[i] + side / 2) if held[i] >= least else None
+    return float(u[i] + side / 2), float(held[i])
 
 
 def find_rows(
@@ -248,6 +255,14 @@ def find_rows(
                     return Rows((), (), side, "the hero and villain rows can't be told apart: "
                                 f"a {ROW_NAMES[other_kind]} tile lies in the {ROW_NAMES[kind]} row")  # fmt: skip
         bits: list[tuple[np.ndarray, float]] = []  # pieces of the row's colour over it
+        scraps: list[tuple[np.ndarray, float]] = []  # anything not table over it
+        if len(found.specks):
+            rel = found.specks - p
+            near = (np.abs(rel @ normal) < config["cover_band"] * side) & (
+                (rel @ d > lo) & (rel @ d < hi)
+            )
+            near &= ~_within(found.specks, rows[HEROES] + rows[VILLAINS], side)
+            scraps.append(((rel @ d)[near], found.speck_px))
         for b in others:
             rel = b.pixels - p
             # Over the middle of where a tile of the row would be, not merely beside the row
@@ -261,6 +276,7 @@ def find_rows(
             near &= ~_within(b.pixels, rows[HEROES] + rows[VILLAINS], side)
             if near.any() and colour_of(config, b, colours) == kind:
                 bits.append(((rel @ d)[near], b.area / max(len(b.pixels), 1)))
+            scraps.append(((rel @ d)[near], b.area / max(len(b.pixels), 1)))
             if near.sum() / max(len(b.pixels), 1) * b.area >= config["min_cover_area"] * side**2:
                 at = float(np.median((rel @ d)[near]))
                 k = sum(1 for a in along if a < at)
@@ -289,6 +305,18 @@ def find_rows(
                 rows[HEROES], rows[VILLAINS], side,
                 f"a tile of the {ROW_NAMES[kind]} row {where} can't be made out (pieces of it "
                 "show: covered?)",
+            )  # fmt: skip
+        # Anything not table in one tile's place, specks included: a hand the table's colour
+        # (wood-brown skin on wood) is table to the mask, and the tile it hides nearly whole
+        # shows only as specks at its edges and between the fingers, each too small for a blob
+        # (issue #7, seed 271828: such a row was read a tile short).
+        at, held = _densest(scraps, side)
+        if held >= config["min_hidden_area"] * side**2:
+            k = sum(1 for a in along if a < at)
+            where = "before tile 1" if k == 0 else f"after tile {k}"
+            return Rows(
+                rows[HEROES], rows[VILLAINS], side,
+                f"something covers the {ROW_NAMES[kind]} row {where} (a hand, a die?)",
             )  # fmt: skip
     # A tile-shaped thing of neither colour beside a row may be a row's tile in a light the
     # teach frame did not show (a whole row can go missing that way): ask, don't guess.
