@@ -84,6 +84,17 @@ def _unshade(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
     ratio = light / max(float(body[0]) + 16.0, 1.0)
     hue_off = np.linalg.norm(lab[:, :, 1:] - body[1:], axis=2)
     hue_tol = max(10.0, 0.3 * float(np.linalg.norm(body[1:])))
+    # A hard shadow's edge is a step, not a slope: divided out first, so the smooth light
+    # below is left only the gentle part (a gradient, a vignette). Its two sides may differ
+    # by more than the smooth light's window (the body's level may be either side's).
+    step = _shadow_step(
+        light, (hue_off < hue_tol) & (ratio > 0.45) & (ratio < 2.2), np.log(float(body[0]) + 16.0)
+    )
+    if step is not None:
+        light = light / step
+        lab = np.concatenate([light[:, :, None] - 16.0, lab[:, :, 1:] / step[:, :, None]], axis=2)
+        ratio = light / max(float(body[0]) + 16.0, 1.0)
+        hue_off = np.linalg.norm(lab[:, :, 1:] - body[1:], axis=2)
     w = ((hue_off < hue_tol) & (ratio > 0.6) & (ratio < 1.3)).astype(np.float32)
     sigma = n / 10.0
     # Far from any body pixel (the middle of a large print) the light falls back to the body's.
@@ -95,6 +106,54 @@ def _unshade(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
     out[:, :, 0] = light / gain - 16.0
     out[:, :, 1:] = lab[:, :, 1:] / gain[:, :, None]
     return out
+
+
+_TURNS = np.deg2rad(np.arange(0.0, 180.0, 7.5))
+
+
+def _shadow_step(light: np.ndarray, w: np.ndarray, level: float) -> np.ndarray | None:
+    """The light of a hard shadow's edge across a die: a straight step between two levels.
+
+    A hard shadow (an arm, a lamp) has a sharp edge; the smooth light estimate blurs a step
+    across it over its own width, which leaves a light band and a dark band along the edge
+    (dice half in shade were the commonest "uncertain" read). Among the die's body pixels, the
+    straight line that best splits their lightness into two levels is found (every turn of
+    7.5 degrees, every place along it); it counts only when the two sides differ by a shadow's
+    worth and the split explains most of the spread. Returns the light factor per pixel
+    (1 on the side the body's level is nearest), or None when no such edge crosses the die."""
+    ys, xs = np.nonzero(w)
+    count = len(xs)
+    if count < 40:
+        return None
+    v = np.log(light[ys, xs])
+    total = float(((v - v.mean()) ** 2).sum())
+    # Projections of the body pixels on every turn, each sorted: the split is a place in it.
+    proj = xs[:, None] * np.cos(_TURNS)[None, :] + ys[:, None] * np.sin(_TURNS)[None, :]
+    order = np.argsort(proj, axis=0, kind="stable")
+    vs = v[order]
+    k = np.arange(1, count, dtype=np.float64)[:, None]
+    head = np.cumsum(vs, axis=0)[:-1]
+    tail = v.sum() - head
+    # The sum of squares around two means: total minus what the split explains.
+    explained = head**2 / k + tail**2 / (count - k) - v.sum() ** 2 / count
+    least = max(8, count // 8)  # each side holds a part of the die, not a few stray pixels
+    explained[: least - 1] = -1.0
+    explained[count - least :] = -1.0
+    i, j = np.unravel_index(int(np.argmax(explained)), explained.shape)
+    if total <= 1e-9 or explained[i, j] < 0.6 * total:
+        return None
+    left = float(head[i, j] / (i + 1))
+    right = float(tail[i, j] / (count - i - 1))
+    if abs(left - right) < 0.03:  # under 3 % in L+16: no shadow's edge
+        return None
+    cut = 0.5 * (proj[order[i, j], j] + proj[order[i + 1, j], j])
+    h, wd = light.shape
+    yy, xx = np.mgrid[0:h, 0:wd]
+    along = xx * np.cos(_TURNS[j]) + yy * np.sin(_TURNS[j]) - cut
+    # The penumbra: a pixel's worth of soft edge.
+    side = 1.0 / (1.0 + np.exp(-np.clip(along / 0.7, -30, 30)))
+    keep = left if abs(left - level) <= abs(right - level) else right
+    return np.exp(left + (right - left) * side - keep).astype(np.float32)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """Teach -> read round trip on rendered sets, every unreadable reason, the BGR pixel format."""
 
+import cv2
 import numpy as np
 import pytest
 
@@ -191,3 +192,52 @@ def test_a_square_the_second_look_brings_near_a_face_is_held_closer(seed):
     assert reading.status == "ok" and len(reading.dice) == len(scene.dice), reading
     old = read_dice(dice_config({"not_a_die_searched": 4.0}), default_profile(), scene.image)
     assert old.reason == "too-many"
+
+
+def test_a_die_half_in_a_hard_shadow_is_read_with_confidence():
+    # A hard shadow's edge across a die (an arm, a lamp) is a step in the light: the smooth
+    # light estimate blurred it over its own width and left a light and a dark band along the
+    # edge, so the die was far from every taught face ("uncertain": the commonest refusal on
+    # fresh rendered sets). The step is now fitted and divided out first. Each die of a clean
+    # scene in turn, shaded to 0.7 on one side of a line through its middle at four turns:
+    # 9 of 20 read with confidence before, 16 after (and every face right both ways).
+    from vision.faces import descriptor, face_patch, match
+    from vision.finder import find_dice
+    from vision.profile import default_profile
+
+    profile = default_profile()
+    scene = _clean(311)
+    h, w = scene.image.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    sure = 0
+    for truth in scene.dice:
+        for turn in np.deg2rad([20, 65, 110, 155]):
+            side = (xx - truth.center[0]) * np.cos(turn) + (yy - truth.center[1]) * np.sin(turn)
+            shade = cv2.GaussianBlur((side > 0).astype(np.float32), (0, 0), 2.0)  # a penumbra
+            image = np.clip(scene.image * (1 - 0.3 * shade[:, :, None]), 0, 255).astype(np.uint8)
+            die = min(
+                find_dice(CONFIG, profile, image).dice,
+                key=lambda c: np.hypot(
+                    c.center[0] - truth.center[0], c.center[1] - truth.center[1]
+                ),
+            )
+            patch = face_patch(image, die.center, die.side, die.angle, profile.patch)
+            m = match(CONFIG, profile, descriptor(patch)[None])[0]
+            assert profile.faces[m.face] == truth.face
+            sure += m.confidence >= CONFIG["min_confidence"]
+    assert sure >= 15
+
+
+def test_an_evenly_lit_die_has_no_shadow_step():
+    # The step is fitted only where the light really steps: on the dice of clean scenes it is
+    # never found (0 of 100 dice when written), so dice in even light read as before.
+    from vision.faces import _shadow_step
+
+    rng = np.random.default_rng(5)
+    light = 95.0 + rng.normal(0, 1.5, (24, 24))
+    light[8:16, 8:16] = 40.0  # a dark print in the middle
+    assert _shadow_step(light, light > 60.0, np.log(95.0)) is None
+    light[:, 12:] *= 0.8  # the same die with a shadow's edge down its middle
+    step = _shadow_step(light, light > 50.0, np.log(95.0))
+    assert step is not None
+    assert np.allclose(step[:, :10], 1.0, atol=0.02) and np.allclose(step[:, 14:], 0.8, atol=0.03)
