@@ -166,15 +166,21 @@ def test_a_die_read_with_little_confidence_must_read_the_same_at_a_second_look(t
     assert s.wrong_ok == 0, s.line()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap (README 'How well the dice are read'): with the frame's own table, seeds "
-    "1-4 x 60 scenes read 48-75% of pip dice and 62-73% of outline dice right, 0 wrong ok; "
-    "25-52% of images stay unreadable (faces read without confidence, dice not found)",
+GAP = (
+    "known gap (README 'How well the dice are read'): with the frame's own table, seeds 1-4 x 60 "
+    "scenes read 48-75% of pip dice and 62-73% of outline dice right, 0 wrong ok; 25-52% of "
+    "images stay unreadable (faces read without confidence, dice not found)"
 )
-def test_foreign_dice_read_as_well_as_the_issue_asks(readings, capsys):
-    # Issue #6 goals: >= 99.5 % of dice read correctly, <= 3 % of images unreadable.
+
+
+def test_foreign_dice_read_as_well_as_the_issue_asks(readings, capsys, request):
+    # Issue #6 goals: >= 99.5 % of dice read correctly, <= 3 % of images unreadable. The
+    # outline set is still a strict known gap; the pips set's 6 scenes pass since a hard
+    # shadow's edge across a die is divided out (vision.faces._shadow_step) — the larger
+    # measured sets of GAP are still short of the goal.
     style, root, truth, profile = readings
+    if style == "outline":
+        request.node.add_marker(pytest.mark.xfail(strict=True, reason=GAP))
     s = _read(capsys, root, truth, profile, "--dice", "5")
     assert s.accuracy >= 0.995 and s.unreadable_rate <= 0.03, s.line()
 
