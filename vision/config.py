@@ -41,6 +41,8 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # …and a blob that still looks square must be smeared more (a table's stripes run one
         # way too: dice at rest on a check cloth measured up to 0.26).
         "blur_streak_square": 0.4,
+        # …and a smeared die is one solid blob: it covers this much of its convex hull.
+        "blur_solid": 0.4,
         # A blob no square or split explains is read as dice of the frame's die size when
         # squares this much of a die's blob across (its solid middle, without the rim a blob
         # may or may not take in), each this much inside it…

@@ -616,7 +616,22 @@ def find_dice(
         big = cand.side * scale >= 0.7 * ref  # (candidates are in frame px, ref in small px)
         short = cand.side * scale / np.sqrt(cand.aspect)
         need = streaky if cand.aspect > max_aspect else square_streaky
-        if big and short >= 0.6 * ref and cand.aspect <= 3.5 and cand.streak >= need:
+        # …and it is a square swept along its path: one solid blob (350 rendered rolling dice
+        # cover 0.5 or more of their convex hull; a tile's printed frame or a shadow's sliver,
+        # once called "blurred" on fresh sets, 0.14-0.37).
+        blob = outline.get(id(cand))
+        solid = (
+            cv2.contourArea(blob) / max(cv2.contourArea(cv2.convexHull(blob)), 1.0)
+            if blob is not None
+            else 1.0
+        )
+        if (
+            big
+            and short >= 0.6 * ref
+            and cand.aspect <= 3.5
+            and cand.streak >= need
+            and solid >= float(config["blur_solid"])
+        ):
             issues.append(("blurred", cand))
             continue
         # A sharp blob that squares of the die's size fill: a die with a wedge of its shadow

@@ -82,3 +82,23 @@ def test_a_ragged_stretch_of_table_left_by_the_outline_cut_is_not_a_cocked_die(s
     assert len(found.dice) == len(scene.dice)
     old = find_dice(dice_config({"cocked_fill": 0.0}), default_profile(), scene.image)
     assert [r for r, _ in old.issues] == ["cocked"]
+
+
+def test_a_tile_s_printed_frame_is_not_a_rolling_die():
+    # A fresh rendered set (seed 770005, scene 41): a red tile's white printed frame is in the
+    # die mask as a hollow rectangle whose edges run mostly one way, and it made the frame
+    # "blurred". A die still rolling is a square swept along its path, one solid blob (350
+    # rendered rolling dice cover 0.5 or more of their convex hull; this frame 0.18).
+    from itertools import islice
+
+    from vision.evaluate import dice_right, labelled_scenes
+    from vision.reader import read_dice
+
+    scene = next(islice(labelled_scenes(770005, 42), 41, None))
+    profile = default_profile()
+    found = find_dice(dice_config(), profile, scene.image)
+    assert "blurred" not in {reason for reason, _ in found.issues}
+    reading = read_dice(dice_config(), profile, scene.image)
+    assert reading.status == "ok" and dice_right(reading, scene) == len(scene.dice) == 5
+    old = find_dice(dice_config({"blur_solid": 0.0}), profile, scene.image)
+    assert "blurred" in {reason for reason, _ in old.issues}
