@@ -49,6 +49,16 @@ def _read(capsys, root, truth, profile, *extra):
     return score(truth, [json.loads(line) for line in out.splitlines()])
 
 
+def _teach_then_read(tmp_path, capsys, style, teach, scenes, *extra):
+    """`companion dice teach` on write_teach(**teach), then `dice read` of write_scenes(**scenes)."""
+    write_teach(tmp_path / "teach", style, **teach)
+    truth = write_scenes(tmp_path / "scenes", style, **scenes)
+    profile = tmp_path / "profile.npz"
+    assert main(["dice", "teach", str(tmp_path / "teach"), "--out", str(profile)]) == 0
+    capsys.readouterr()
+    return _read(capsys, tmp_path, truth, profile, *extra)
+
+
 def test_foreign_dice_are_never_committed_wrong(readings, capsys):
     # design.md Vision: a wrong committed reading is worse than asking. With the count of dice
     # in play given, a die missed or misread must make the image unreadable.
@@ -143,12 +153,10 @@ def test_the_outline_scenes_once_read_wrong_with_confidence_are_not(tmp_path, ca
     # themselves, so a margin that small is no longer believed); in scene 28 a shield read as
     # a blue bubble after the second look's search over cuts (its smaller best distance left
     # the teach set's own mistakes out of the doubt).
-    write_teach(tmp_path / "teach", "outline", seed=1001, per_face=2)
-    truth = write_scenes(tmp_path / "scenes", "outline", seed=1, count=29)
-    profile = tmp_path / "profile.npz"
-    assert main(["dice", "teach", str(tmp_path / "teach"), "--out", str(profile)]) == 0
-    capsys.readouterr()
-    s = _read(capsys, tmp_path, truth, profile, "--dice", "5")
+    s = _teach_then_read(
+        tmp_path, capsys, "outline", {"seed": 1001, "per_face": 2}, {"seed": 1, "count": 29},
+        "--dice", "5",
+    )  # fmt: skip
     assert s.wrong_ok == 0, s.line()
 
 
@@ -157,12 +165,10 @@ def test_a_die_read_with_little_confidence_must_read_the_same_at_a_second_look(t
     # left the wood out): a 4 read as a 5 with confidence 0.54 made the picture "ok". A die
     # read with less than `check_confidence` (or matched loosely) is cut out again around
     # its box (the second look); when that reads another face, the die is unsure.
-    write_teach(tmp_path / "teach", "pips", seed=1003, per_face=2)
-    truth = write_scenes(tmp_path / "scenes", "pips", seed=3, count=4)
-    profile = tmp_path / "profile.npz"
-    assert main(["dice", "teach", str(tmp_path / "teach"), "--out", str(profile)]) == 0
-    capsys.readouterr()
-    s = _read(capsys, tmp_path, truth, profile, "--dice", "5")
+    s = _teach_then_read(
+        tmp_path, capsys, "pips", {"seed": 1003, "per_face": 2}, {"seed": 3, "count": 4},
+        "--dice", "5",
+    )  # fmt: skip
     assert s.wrong_ok == 0, s.line()
 
 
@@ -187,12 +193,11 @@ def test_foreign_dice_read_as_well_as_the_issue_asks(readings, capsys, request):
 
 def test_a_photo_of_25_pip_dice_is_never_committed_wrong(tmp_path, capsys):
     # Issue #6: "--max-dice N so a photo of 25 pip dice can be read too".
-    write_teach(tmp_path / "teach", "pips", seed=7600, per_face=1, crops=1)
-    truth = write_scenes(tmp_path / "scenes", "pips", seed=7700, count=2, dice=25)
-    profile = tmp_path / "profile.npz"
-    assert main(["dice", "teach", str(tmp_path / "teach"), "--out", str(profile)]) == 0
-    capsys.readouterr()
-    s = _read(capsys, tmp_path, truth, profile, "--max-dice", "25", "--dice", "25")
+    s = _teach_then_read(
+        tmp_path, capsys, "pips",
+        {"seed": 7600, "per_face": 1, "crops": 1}, {"seed": 7700, "count": 2, "dice": 25},
+        "--max-dice", "25", "--dice", "25",
+    )  # fmt: skip
     assert s.dice == 50 and s.wrong_ok == 0, s.line()
     assert "too-many" not in s.reasons, s.line()
 
