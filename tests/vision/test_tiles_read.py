@@ -182,3 +182,16 @@ def test_pow_13_a_tile_a_wood_coloured_hand_hides_nearly_whole_is_refused():
     assert blind.status == "ok" and len(blind.villains) == len(s.villains) - 1
     r = read_tiles(CONFIG, profile(), s.image)
     assert r.reason == "something covers the villain row after tile 2 (a hand, a die?)"
+
+
+@pytest.mark.parametrize("seed", [9225, 9276])
+def test_pow_13_a_tile_a_hand_the_woods_colour_hides_whole_is_refused(seed):
+    """Seeded scenes on wood with a hand the wood's colour over a tile: the colour mask calls
+    the hand table and no speck of the tile shows, so without the texture check the villain
+    row read a tile short and "ok". The hand shows none of the wood's grain: refused."""
+    s = render_tiles(np.random.default_rng(seed), TileSpec(case="hand", surface="wood"))
+    assert s.reason == "hand"
+    blind = read_tiles(tiles_config({"min_texture_share": 0.0}), profile(), s.image)
+    assert blind.status == "ok" and len(blind.villains) == len(s.villains) - 1
+    r = read_tiles(CONFIG, profile(), s.image)
+    assert r.reason is not None and "something covers the villain row" in r.reason, r.reason

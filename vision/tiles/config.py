@@ -61,6 +61,16 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # blob included, at most (tile areas): clean rows of the fresh seeds held at most 0.06,
         # a tile hidden under a hand the table's colour 0.18 (seed 271828).
         "min_hidden_area": 0.1,
+        # A place a hidden tile could lie, clear of the tiles seen, with less than this share
+        # of the table's own texture (band-pass contrast between blurs of these sigmas, frame
+        # px, in windows this many sides wide, every `texture_step` sides) is covered by
+        # something smooth: a hand the table's colour (smooth.py). Only on a table with at
+        # least `min_table_texture` of its own (wood's grain; not laminate or a fine cloth).
+        "texture_scales": (1.2, 3.5),
+        "texture_window": 0.5,
+        "texture_step": 0.25,
+        "min_table_texture": 5e-4,
+        "min_texture_share": 0.25,
         # Appearance: patch size, and how a value must win.
         "patch": 40,
         "blur": 0.8,  # Gaussian sigma (patch px) against noise, JPEG blocks and defocus

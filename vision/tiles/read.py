@@ -29,7 +29,8 @@ from .describe import (
 from .find import find_blobs
 from .profile import TilesProfile
 from .rescue import rescue
-from .rows import HEROES, ROW_NAMES, VILLAINS, find_rows
+from .rows import HEROES, ROW_NAMES, VILLAINS, find_rows, where_along
+from .smooth import smooth_cover
 
 
 @dataclass(frozen=True)
@@ -216,8 +217,21 @@ def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarr
         )
     reason = rows.problem
     if reason is None:
+        reason = _smooth(config, frame, rows)
+    if reason is None:
         reason = _check(profile, out)
     return TilesReading(out[HEROES], out[VILLAINS], reason)
+
+
+def _smooth(config, frame: np.ndarray, rows) -> str | None:
+    """Something smooth over a place a hidden tile could lie on a grained table (smooth.py)."""
+    found = smooth_cover(config, frame, [*rows.heroes, *rows.villains], rows.spans, rows.side)
+    if found is None:
+        return None
+    kind, at = found
+    _, p, d, _, _ = next(s for s in rows.spans if s[0] == kind)
+    where = where_along(rows, kind, p, d, at)
+    return f"something covers the {ROW_NAMES[kind]} row {where} (a hand the table's colour?)"
 
 
 def _check(profile: TilesProfile, rows: dict[str, tuple[TileSeen, ...]]) -> str | None:

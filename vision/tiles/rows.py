@@ -34,6 +34,9 @@ class Rows:
     villains: tuple[Blob, ...]
     side: float | None
     problem: str | None  # why the rows can't be read, None when they can
+    # Per row read: its name, a point on its line, its unit direction, and from that point how
+    # far along it a tile of the row could lie (lo, hi px): where a hidden tile could be.
+    spans: tuple[tuple[str, np.ndarray, np.ndarray, float, float], ...] = ()
 
 
 def colour_of(config: Mapping[str, Any], blob: Blob, colours: TileColours) -> str | None:
@@ -153,6 +156,13 @@ def _densest(bits: list[tuple[np.ndarray, float]], side: float) -> tuple[float, 
     held = total[end] - total + w[order]
     i = int(np.argmax(held))
     return float(u[i] + side / 2), float(held[i])
+
+
+def where_along(rows: Rows, kind: str, p: np.ndarray, d: np.ndarray, at: float) -> str:
+    """"before tile 1" / "after tile k" of a place `at` px along row `kind`'s line from `p`."""
+    tiles = rows.heroes if kind == HEROES else rows.villains
+    k = sum(1 for b in tiles if float((np.array(b.center) - p) @ d) < at)
+    return "before tile 1" if k == 0 else f"after tile {k}"
 
 
 def find_rows(
@@ -336,4 +346,8 @@ def find_rows(
                     "changed since teach?)",
                 )  # fmt: skip
 
-    return Rows(rows[HEROES], rows[VILLAINS], side, None)
+    spans = []
+    for kind, (p, d) in lines.items():
+        along = [float((np.array(b.center) - p) @ d) for b in rows[kind]]
+        spans.append((kind, p, d, min(along) - reach[kind], max(along) + reach[kind]))
+    return Rows(rows[HEROES], rows[VILLAINS], side, None, tuple(spans))
