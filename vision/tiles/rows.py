@@ -159,7 +159,7 @@ def _densest(bits: list[tuple[np.ndarray, float]], side: float) -> tuple[float, 
 
 
 def where_along(rows: Rows, kind: str, p: np.ndarray, d: np.ndarray, at: float) -> str:
-    """"before tile 1" / "after tile k" of a place `at` px along row `kind`'s line from `p`."""
+    """ "before tile 1" / "after tile k" of a place `at` px along row `kind`'s line from `p`."""
     tiles = rows.heroes if kind == HEROES else rows.villains
     k = sum(1 for b in tiles if float((np.array(b.center) - p) @ d) < at)
     return "before tile 1" if k == 0 else f"after tile {k}"
