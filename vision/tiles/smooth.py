@@ -25,7 +25,7 @@ def _texture(frame: np.ndarray, centre, k: int, scales: Sequence[float]) -> floa
     """Mean square band-pass contrast (difference of two blurs over the coarser) of the k×k
     window at `centre`, or None where the window leaves the frame."""
     fine, coarse = scales
-    pad = int(np.ceil(2 * coarse))
+    pad = int(np.ceil(2 * coarse))  # the coarse blur's reach, trimmed off the window
     x, y = int(round(centre[0])), int(round(centre[1]))
     r = k // 2 + pad
     h, w = frame.shape[:2]
@@ -33,22 +33,19 @@ def _texture(frame: np.ndarray, centre, k: int, scales: Sequence[float]) -> floa
         return None
     gray = cv2.cvtColor(frame[y - r : y + r, x - r : x + r], cv2.COLOR_BGR2GRAY)
     g = gray.astype(np.float32)
-    a = cv2.GaussianBlur(g, (0, 0), fine)
-    b = cv2.GaussianBlur(g, (0, 0), coarse)
+    # Kernels cut at about 2.5 sigmas (OpenCV's default reaches 4: twice the time).
+    a = cv2.GaussianBlur(g, (2 * int(2.5 * fine) + 1,) * 2, fine)
+    b = cv2.GaussianBlur(g, (2 * pad + 1,) * 2, coarse)
     c = ((a - b) / np.maximum(b, 4.0))[pad:-pad, pad:-pad]
     return float((c * c).mean())
 
 
-def _table_texture(config: Mapping[str, Any], frame: np.ndarray, k: int) -> float:
-    """The table's own texture: a low percentile over windows around the frame's edge (a low
-    one, so that a coin or a pencil there, or a gingham band's edge, does not raise it)."""
-    h, w = frame.shape[:2]
-    scales = config["texture_scales"]
+def _edge_spots(config: Mapping[str, Any], shape, k: int) -> list[tuple[float, float]]:
+    """Where the table's own texture is measured: windows around the frame's edge."""
+    h, w = shape[:2]
     m = int(config["border"] * min(h, w) / 2) + k
     spots = [(x, y) for x in np.linspace(m, w - m, 10) for y in (m, h - m)]
-    spots += [(x, y) for y in np.linspace(m, h - m, 6)[1:-1] for x in (m, w - m)]
-    found = [t for t in (_texture(frame, s, k, scales) for s in spots) if t is not None]
-    return float(np.percentile(found, 10)) if found else 0.0
+    return spots + [(x, y) for y in np.linspace(m, h - m, 6)[1:-1] for x in (m, w - m)]
 
 
 def smooth_cover(
@@ -60,19 +57,40 @@ def smooth_cover(
 ) -> tuple[str, float] | None:
     """(row, position along it in px) of a place a hidden tile could lie that is far smoother
     than the table, or None."""
-    k = max(8, int(config["texture_window"] * side))
-    table = _table_texture(config, frame, k)
-    if table < config["min_table_texture"]:
+    share = config["min_texture_share"]
+    if share <= 0:  # the check is off
         return None
+    k = max(8, int(config["texture_window"] * side))
+    scales = config["texture_scales"]
     centres = np.array([t.center for t in tiles]) if tiles else np.zeros((0, 2))
     # A window touching a tile seen (its edge, its shadow) is no place to look.
     clear = 0.6 * side + k / 2 + 0.1 * side
+    smoothest = None
     for kind, p, d, lo, hi in spans:
         for t in np.arange(lo + 0.3 * side, hi - 0.3 * side, config["texture_step"] * side):
             c = p + d * t
             if len(centres) and (np.abs(centres - c).max(1) < clear).any():
                 continue
-            e = _texture(frame, c, k, config["texture_scales"])
-            if e is not None and e < config["min_texture_share"] * table:
-                return kind, float(t)
-    return None
+            e = _texture(frame, c, k, scales)
+            if e is not None and (smoothest is None or e < smoothest[0]):
+                smoothest = (e, kind, float(t))
+    if smoothest is None:
+        return None
+    # The table's own texture is a low percentile (the 10th: a coin or a pencil near the edge,
+    # or a gingham band's edge, does not raise it) of windows around the frame's edge. Only
+    # whether it is above both `min_table_texture` and the smoothest place over `share`
+    # matters: five windows below that settle it (time).
+    bound = max(config["min_table_texture"], smoothest[0] / share)
+    seen, below = [], 0
+    for spot in _edge_spots(config, frame.shape, k):
+        e = _texture(frame, spot, k, scales)
+        if e is None:
+            continue
+        seen.append(e)
+        below += e < bound
+        if below >= 5:
+            return None
+    table = float(np.percentile(seen, 10)) if seen else 0.0
+    if table < config["min_table_texture"] or smoothest[0] >= share * table:
+        return None
+    return smoothest[1], smoothest[2]
