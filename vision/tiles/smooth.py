@@ -62,35 +62,32 @@ def smooth_cover(
         return None
     k = max(8, int(config["texture_window"] * side))
     scales = config["texture_scales"]
-    centres = np.array([t.center for t in tiles]) if tiles else np.zeros((0, 2))
-    # A window touching a tile seen (its edge, its shadow) is no place to look.
-    clear = 0.6 * side + k / 2 + 0.1 * side
-    smoothest = None
-    for kind, p, d, lo, hi in spans:
-        for t in np.arange(lo + 0.3 * side, hi - 0.3 * side, config["texture_step"] * side):
-            c = p + d * t
-            if len(centres) and (np.abs(centres - c).max(1) < clear).any():
-                continue
-            e = _texture(frame, c, k, scales)
-            if e is not None and (smoothest is None or e < smoothest[0]):
-                smoothest = (e, kind, float(t))
-    if smoothest is None:
-        return None
-    # The table's own texture is a low percentile (the 10th: a coin or a pencil near the edge,
-    # or a gingham band's edge, does not raise it) of windows around the frame's edge. Only
-    # whether it is above both `min_table_texture` and the smoothest place over `share`
-    # matters: five windows below that settle it (time).
-    bound = max(config["min_table_texture"], smoothest[0] / share)
+    least = config["min_table_texture"]
+    # The table's own texture: a low percentile (the 10th: a coin or a pencil near the edge, or
+    # a gingham band's edge, does not raise it) of windows around the frame's edge. Most tables
+    # have too little to go by (laminate, felt, a fine cloth): five windows below
+    # `min_table_texture` settle that, before any place over the rows is looked at (time).
     seen, below = [], 0
     for spot in _edge_spots(config, frame.shape, k):
         e = _texture(frame, spot, k, scales)
         if e is None:
             continue
         seen.append(e)
-        below += e < bound
+        below += e < least
         if below >= 5:
             return None
     table = float(np.percentile(seen, 10)) if seen else 0.0
-    if table < config["min_table_texture"] or smoothest[0] >= share * table:
+    if table < least:
         return None
-    return smoothest[1], smoothest[2]
+    centres = np.array([t.center for t in tiles]) if tiles else np.zeros((0, 2))
+    # A window touching a tile seen (its edge, its shadow) is no place to look.
+    clear = 0.6 * side + k / 2 + 0.1 * side
+    for kind, p, d, lo, hi in spans:
+        for t in np.arange(lo + 0.3 * side, hi - 0.3 * side, config["texture_step"] * side):
+            c = p + d * t
+            if len(centres) and (np.abs(centres - c).max(1) < clear).any():
+                continue
+            e = _texture(frame, c, k, scales)
+            if e is not None and e < share * table:
+                return kind, float(t)
+    return None
