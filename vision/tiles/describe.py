@@ -33,6 +33,18 @@ def cut(
     return np.ascontiguousarray(out.transpose(2, 0, 1))
 
 
+def on_tile(center, angle: float, side: float, patch: int, du: float, dv: float):
+    """The frame point `du`, `dv` patch px (at `patch` px per INNER·side, as `cut`) from the
+    tile's `center`, along and across the tile turned `angle`."""
+    k = side * INNER / patch  # frame px per patch px
+    du, dv = du * k, dv * k
+    t = np.deg2rad(angle)
+    return (
+        center[0] + du * np.cos(t) - dv * np.sin(t),
+        center[1] + du * np.sin(t) + dv * np.cos(t),
+    )
+
+
 def unshade(planes: np.ndarray, sigma: float) -> np.ndarray:
     """Patches (…×C×H×W float32, BGR planes) with the light taken out: log, minus its blur.
 

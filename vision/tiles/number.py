@@ -22,7 +22,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .describe import INNER, cut, unshade
+from .describe import cut, on_tile, unshade
 from .profile import TilesProfile
 
 
@@ -235,11 +235,7 @@ def read_number(
         return read_windows(config, m, [window], reach)[0]
     top, left, size = m.box
     # Only the number's box is cut: its centre on the tile, turned as the tile is.
-    k = side * INNER / p  # frame px per patch px
-    du = (left + size / 2 - p / 2) * k
-    dv = (top + size / 2 - p / 2) * k
-    t = np.deg2rad(angle)
-    at = (center[0] + du * np.cos(t) - dv * np.sin(t), center[1] + du * np.sin(t) + dv * np.cos(t))
+    at = on_tile(center, angle, side, p, left + size / 2 - p / 2, top + size / 2 - p / 2)
     wide = size + 2 * reach
     window = cut(frame, at, angle, side, wide, p, config["blur"])
     # As if cut with the whole patch: the box at (top, left) of a window `reach` px bigger.

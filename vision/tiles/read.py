@@ -16,11 +16,11 @@ import numpy as np
 
 from . import number
 from .describe import (
-    INNER,
     aligned_pair,
     cell_misfit,
     cut,
     local_sides,
+    on_tile,
     pair_margin,
     refine_angle,
     scores,
@@ -166,13 +166,7 @@ def _recentred(config, profile: TilesProfile, frame: np.ndarray, center, angle, 
     mean, templates, _, _ = profile.matcher(sign, config["shade"])
     s, shifts = scores(window, templates, mean, p)
     dy, dx = divmod(int(shifts[int(np.argmax(s))]), 2 * r + 1)
-    k = side * INNER / p  # frame px per patch px
-    du, dv = (dx - r) * k, (dy - r) * k
-    t = np.deg2rad(angle)
-    return (
-        center[0] + du * np.cos(t) - dv * np.sin(t),
-        center[1] + du * np.sin(t) + dv * np.cos(t),
-    )
+    return on_tile(center, angle, side, p, dx - r, dy - r)
 
 
 def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: float, sign: int):

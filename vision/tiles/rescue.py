@@ -19,7 +19,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .describe import INNER, cut, refine_angle, scores, unshade
+from .describe import INNER, cut, on_tile, refine_angle, scores, unshade
 from .find import Blob, Found, clean, is_tile_shape
 from .profile import TilesProfile
 from .rows import colour_of
@@ -67,13 +67,7 @@ def _locate(config, profile: TilesProfile, frame, center, angle: float, side: fl
         _, m, _, loc = cv2.minMaxLoc(res)
         if m > best:
             best, at = m, loc
-    k = side * INNER / COARSE  # frame px per coarse px
-    dx, dy = (at[0] - r) * k, (at[1] - r) * k
-    t = np.deg2rad(angle)
-    return (
-        center[0] + dx * np.cos(t) - dy * np.sin(t),
-        center[1] + dx * np.sin(t) + dy * np.cos(t),
-    )
+    return on_tile(center, angle, side, COARSE, at[0] - r, at[1] - r)
 
 
 def _best(config, profile: TilesProfile, frame, center, angle: float, side: float, sign: int):
