@@ -20,7 +20,7 @@ import numpy as np
 from .config import dice_config
 from .errors import BadProfile
 from .faces import descriptor, face_patch
-from .finder import blob_top, die_mask, find_dice, top_in_crop
+from .finder import blob_top, die_mask, find_dice, holds_print, top_in_crop
 from .images import load_bgr
 from .profile import BINS, DiceProfile
 
@@ -103,9 +103,7 @@ def find_teach_dice(img: np.ndarray) -> tuple[list[TaughtDie], np.ndarray]:
             x, y, bw, bh = cv2.boundingRect(c)
             filled = np.zeros((bh, bw), np.uint8)
             cv2.drawContours(filled, [c - (x, y)], -1, 1, -1)
-            body_in = int(np.count_nonzero(m[y : y + bh, x : x + bw] & filled))
-            printed = 1.0 - body_in / max(int(filled.sum()), 1)
-            if not 0.03 <= printed <= 0.7:
+            if not holds_print(m[y : y + bh, x : x + bw], filled):
                 continue
             found.append((c, TaughtDie((cx, cy), float(np.sqrt(rw * rh)), angle, tuple(body))))
         if found:
