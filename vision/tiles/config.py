@@ -73,6 +73,11 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "texture_step": 0.25,
         "min_table_texture": 5e-4,
         "min_texture_share": 0.25,
+        # A piece of "not table" of at least this many tile areas joined to a tile of a row
+        # (within `touch_reach` sides of its centre, across its edge) lies on it: a hand whose
+        # arm leaves the row (touch.py; 0 turns the check off).
+        "min_touch_area": 0.5,
+        "touch_reach": 0.7,
         # Appearance: patch size, and how a value must win.
         "patch": 40,
         "blur": 0.8,  # Gaussian sigma (patch px) against noise, JPEG blocks and defocus

@@ -33,6 +33,7 @@ CAUSES = (
     ("in doubt", "number unlike the look"),
     ("can't be made out", "row or tile not made out"),
     ("neither the taught", "tile of neither colour"),
+    ("covers tile", "something joined to a tile"),
     ("covers", "something covers a row"),
     ("out of its row", "tile out of its row"),
     ("told apart", "rows not told apart"),

@@ -49,6 +49,9 @@ class Found:
     # between the fingers, and what lies over a row is judged on all of it (rows.py).
     specks: np.ndarray = field(default_factory=lambda: _NO_SPECKS, repr=False)
     speck_px: float = 0.0
+    # The "not table" mask (uint8, at the working scale `config["scale"]`): which pieces are
+    # joined to a tile (touch.py). None when not kept.
+    mask: np.ndarray | None = field(default=None, repr=False)
 
 
 def _lab(small: np.ndarray) -> np.ndarray:
@@ -257,7 +260,7 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
     ]  # fmt: skip
     if len(singles) >= 3:
         side = _typical_side(singles)
-    return Found(tuple(blobs), side, *_specks(mask, small_ones, s))
+    return Found(tuple(blobs), side, *_specks(mask, small_ones, s), mask=mask)
 
 
 def _specks(mask: np.ndarray, contours: list, s: float) -> tuple[np.ndarray, float]:

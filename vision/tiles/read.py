@@ -31,6 +31,7 @@ from .profile import TilesProfile
 from .rescue import rescue
 from .rows import HEROES, ROW_NAMES, VILLAINS, find_rows, where_along
 from .smooth import smooth_cover
+from .touch import touching_cover
 
 
 @dataclass(frozen=True)
@@ -194,7 +195,8 @@ def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarr
         # Something near the rows is not a clean tile: maybe a tile the table's colour hid.
         more = rescue(config, profile, frame, found)
         if more is not found:
-            rows = find_rows(config, more, profile.colours, laid_out)
+            found = more
+            rows = find_rows(config, found, profile.colours, laid_out)
     if rows.side is None or (not rows.heroes and not rows.villains):
         return TilesReading((), (), rows.problem or "no tiles seen on the table")
     every = [*rows.heroes, *rows.villains]
@@ -211,6 +213,8 @@ def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarr
         )
     reason = rows.problem
     if reason is None:
+        reason = _touching(config, found, rows)
+    if reason is None:
         reason = _smooth(config, frame, rows)
     if reason is None:
         reason = _check(profile, out)
@@ -226,6 +230,15 @@ def _smooth(config, frame: np.ndarray, rows) -> str | None:
     _, p, d, _, _ = next(s for s in rows.spans if s[0] == kind)
     where = where_along(rows, kind, p, d, at)
     return f"something covers the {ROW_NAMES[kind]} row {where} (a hand the table's colour?)"
+
+
+def _touching(config, found, rows) -> str | None:
+    """A large piece of "not table" joined to a tile of a row: a hand on it (touch.py)."""
+    hits = touching_cover(config, found, rows)
+    if not hits:
+        return None
+    kind, i = hits[0]
+    return f"something covers tile {i} of the {ROW_NAMES[kind]} row (a hand?)"
 
 
 def _check(profile: TilesProfile, rows: dict[str, tuple[TileSeen, ...]]) -> str | None:

@@ -114,11 +114,11 @@ def _redrawn(tmp_path, seed: int, index: int, state: dict):
     return name, t, case
 
 
-def _pcg(state: int, inc: int, uinteger: int) -> dict:
+def _pcg(state: int, inc: int, uinteger: int, has_uint32: int = 1) -> dict:
     return {
         "bit_generator": "PCG64",
         "state": {"state": state, "inc": inc},
-        "has_uint32": 1,
+        "has_uint32": has_uint32,
         "uinteger": uinteger,
     }
 
@@ -188,3 +188,39 @@ def test_pow_13_tiles_cut_apart_a_few_px_off_are_cut_again_where_they_fit(tmp_pa
     assert case == "normal" and [x["value"] for x in t["heroes"]] == [4, 3, 2, 5, 6, 4]
     s = _read(tmp_path, {name: t}, _teach(tmp_path))
     assert s.right == s.tiles == 12 and s.wrong_rows == 0, s.line()
+
+
+@pytest.mark.parametrize(
+    "box,index,state,read_ok_before",
+    [
+        (3, 0, _pcg(13361266799835346849441977913067301466,
+                    210297523876332373512614329141993841973, 0, 0), True),
+        (3, 54, _pcg(159150181700595946334557301049378679599,
+                     210297523876332373512614329141993841973, 1750077491, 0), True),
+        # Refused before too (the fingers spoil the tile's look); here the arm also passes
+        # the next tile's corner, and the tile named must still be the one under the hand.
+        (8, 43, _pcg(258255032345305428400073006492086201287,
+                     157572736648611872055596823183169759107, 704988969, 0), False),
+    ],
+)  # fmt: skip
+def test_pow_13_a_foreign_hand_merged_with_its_tiles_is_refused_naming_the_tile(
+    tmp_path, box, index, state, read_ok_before
+):
+    # Boxes 3 and 8 (write_set(box, 60)): a hand's fingers on a villain tile, its arm leaving
+    # the row across the tile's edge, one blob with the tiles it touches. The tiles are found
+    # again by their look, the fingers leave the covered one matching well enough, and the arm
+    # lies outside the band over the row: read "ok" (with the right values) while a tile was
+    # under a hand. The arm joined to the tile in the mask now refuses it (vision/tiles/touch.py).
+    from vision.tiles import TilesProfile, load_bgr, read_tiles, tiles_config
+
+    name, t, case = _redrawn(tmp_path, box, index, state)
+    assert case == "hand"
+    (hidden,) = [i for i, x in enumerate(t["villains"], 1) if x["covered"]]
+    profile = TilesProfile.load(_teach(tmp_path))
+    image = load_bgr(tmp_path / "scenes" / name)
+    blind = read_tiles(tiles_config({"min_touch_area": 0.0}), profile, image)
+    if read_ok_before:
+        assert blind.reason is None
+        assert [x.value for x in blind.villains] == [x["value"] for x in t["villains"]]
+    r = read_tiles(tiles_config(), profile, image)
+    assert r.reason == f"something covers tile {hidden} of the villain row (a hand?)"
