@@ -71,8 +71,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # A die below it is cut out again shifted and sized by this part of its side each way
         # (then by half of it around the best cut).
         "second_look": 0.12,
-        # …and its margin must be this many times wider for full confidence.
-        "second_margin": 2.0,
+        # …and its margin must be this many times wider for full confidence (2.0 while the
+        # teach set's doubt was all of its mistakes, however far; 1.0 since it is the doubt
+        # at the die's own single-cut distance and unfit cuts are not searched).
+        "second_margin": 1.0,
         # A die read with confidence whose best distance is beyond this many typical ones is
         # looked at again (the second look's cuts) and kept only when that agrees on its face.
         "check_fit": 1.25,

@@ -201,14 +201,23 @@ def match(config: Mapping[str, Any], profile: DiceProfile, descs: np.ndarray) ->
     return decide(config, profile, face_distances(profile, descs))
 
 
-def decide(config: Mapping[str, Any], profile: DiceProfile, per_face: np.ndarray) -> list[Match]:
-    """The best face for each row of per-face distances, with a confidence from margin and fit."""
+def decide(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    per_face: np.ndarray,
+    doubt_at: np.ndarray | None = None,
+) -> list[Match]:
+    """The best face for each row of per-face distances, with a confidence from margin and fit.
+
+    `doubt_at`: per-face distances (rows like `per_face`) at which the teach set's doubt is
+    looked up, when not the row's own (a search's distances are smaller than a single cut's,
+    and the teach set's mistakes were made by single cuts)."""
     n_faces = per_face.shape[1]
     out = []
     typical = max(profile.typical_distance, 1e-3)
     fit_max = float(config["fit_max"])
     slack = float(config["doubt_slack"])
-    for row in per_face:
+    for k, row in enumerate(per_face):
         order = np.argsort(row)
         best = float(row[order[0]])
         second = float(row[order[1]]) if n_faces > 1 else np.inf
@@ -216,7 +225,8 @@ def decide(config: Mapping[str, Any], profile: DiceProfile, per_face: np.ndarray
         fit = float(np.clip((fit_max * typical - best) / ((fit_max - 1.0) * typical), 0.0, 1.0))
         # Only the margin beyond what a wrong face reached in the teach set counts (where it
         # matched about as closely: a mistake made far from every template says little).
-        beyond = max(0.0, margin - profile.doubt(int(order[0]), best, slack))
+        at = best if doubt_at is None else float(doubt_at[k][order[0]])
+        beyond = max(0.0, margin - profile.doubt(int(order[0]), at, slack))
         conf = min(1.0, beyond / float(config["margin_full"]), fit)
         out.append(Match(int(order[0]), round(conf, 3), best, second))
     return out

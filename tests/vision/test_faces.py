@@ -78,3 +78,22 @@ def test_a_face_taught_from_one_die_only_counts_as_mistaken_when_that_die_is_lef
     assert len(p.confusions[0][0]) == 0
     dists, margins = p.confusions[1]
     assert np.allclose(dists, [np.sqrt(2)]) and np.allclose(margins, [1.0])
+
+
+def test_a_searched_reads_doubt_is_the_teach_sets_at_its_single_cuts_distance():
+    # vision.reader's second look: the search makes a die's best distance smaller than any
+    # single cut's, while the teach set's mistakes were made by single cuts. The doubt is
+    # looked up at the distance the die's own single cut reached (`doubt_at`), so a mistake the
+    # teach set made closer than that counts, and one made only farther does not.
+    from vision.faces import decide
+
+    p = _confusable_profile()
+    near = np.hypot(0.1, 0.2)  # the teach set read its "b" die as "a" at this distance
+    searched = np.array([[0.05, 0.5]], np.float32)  # "a" by a margin of 0.9, after a search
+    mistaken = 1 - near / np.hypot(0.9, 0.7)  # 0.80
+    at_cut = decide(CONFIG, p, searched, doubt_at=np.array([[1.5 * near, 0.6]], np.float32))[0]
+    assert at_cut.face == 0
+    assert np.isclose(at_cut.confidence, (0.9 - mistaken) / 0.25, atol=1e-3)  # 0.38: unsure
+    closer = decide(CONFIG, p, searched, doubt_at=np.array([[0.5 * near, 0.6]], np.float32))[0]
+    own = decide(CONFIG, p, searched)[0]
+    assert closer.confidence == own.confidence == 1.0
