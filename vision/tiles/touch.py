@@ -62,9 +62,13 @@ def touching_cover(config: Mapping[str, Any], found: Found, rows: Rows) -> list[
     scale = config["scale"]
     labels = None
     hits = []
+    reach = 0.75 * side * np.sqrt(2)  # a turned square's corner (the box test is for time)
     for b in big:
+        lo, hi = b.pixels.min(0) - reach, b.pixels.max(0) + reach
         for kind, row in ((HEROES, rows.heroes), (VILLAINS, rows.villains)):
             for i, t in enumerate(row, 1):
+                if not (lo[0] <= t.center[0] <= hi[0] and lo[1] <= t.center[1] <= hi[1]):
+                    continue
                 around = int(_near(b.pixels, t, 0.75 * side).sum())
                 if not around:
                     continue
