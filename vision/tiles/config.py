@@ -73,6 +73,9 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "texture_step": 0.25,
         "min_table_texture": 5e-4,
         "min_texture_share": 0.25,
+        # ... or less than this share of the table's median texture (smooth.py: a hand's
+        # outline in the window raises only the mean; 0 turns this part off).
+        "min_texture_median_share": 0.3,
         # A piece of "not table" of at least this many tile areas joined to a tile of a row
         # (within `touch_reach` sides of its centre, across its edge) lies on it: a hand whose
         # arm leaves the row (touch.py; 0 turns the check off).
