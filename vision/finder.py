@@ -19,6 +19,13 @@ import numpy as np
 
 from .profile import BINS, DiceProfile
 
+# The long/short side of the box of a top face seen obliquely (`_oblique_top`): a camera
+# 20-30 degrees off vertical foreshortens a die's top, and a symbol at its edge notches the
+# colour it is cut by: such a slate top measured 1.38 (half size) and 1.41 (full size) and
+# was refused at 1.3, while a side face, or a top joined to one, measured 1.58 or more
+# (foreign outline dice, tests/vision/foreign).
+TOP_ASPECT = 1.5
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -386,7 +393,7 @@ def _oblique_top(small: np.ndarray, cand: Candidate, scale: float, lo: float) ->
         side = float(np.sqrt(max(w * h, 1.0)))
         if not lo <= side <= 1.05 * cand.side * scale:
             continue
-        if max(w, h) > 1.3 * min(w, h) or area < 0.8 * w * h:
+        if max(w, h) > TOP_ASPECT * min(w, h) or area < 0.8 * w * h:
             continue
         filled = np.zeros(near.shape, np.uint8)
         cv2.drawContours(filled, [hull], -1, 1, -1)

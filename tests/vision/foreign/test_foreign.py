@@ -146,6 +146,27 @@ def test_a_small_pip_dies_top_face_is_cut_out_at_full_size(tmp_path):
         assert near and min(near) < 4, (name, want, found.issues)
 
 
+def test_a_foreshortened_slate_top_is_cut_out(tmp_path):
+    # Outline seed 4 (teach seed 1004), scene 10: a slate die far from the camera whose top,
+    # foreshortened and notched by its amber symbol, made a box 1.38 long/short; the top cut
+    # asked 1.3 at most, found no top, and the die was missed (vision.finder.TOP_ASPECT).
+    import numpy as np
+
+    from vision.config import dice_config
+    from vision.finder import find_dice
+    from vision.images import load_bgr
+    from vision.teach import teach
+
+    write_teach(tmp_path / "teach", "outline", seed=1004, per_face=2)
+    truth = write_scenes(tmp_path / "scenes", "outline", seed=4, count=11)
+    profile = teach(tmp_path / "teach")
+    (want,) = [w["center"] for w in truth["outline-010.jpg"]
+               if np.hypot(w["center"][0] - 293.8, w["center"][1] - 121.3) < 3]  # fmt: skip
+    found = find_dice(dice_config(), profile, load_bgr(tmp_path / "scenes" / "outline-010.jpg"))
+    near = [np.hypot(d.center[0] - want[0], d.center[1] - want[1]) for d in found.dice]
+    assert near and min(near) < 4, (want, found.issues)
+
+
 def test_the_outline_scenes_once_read_wrong_with_confidence_are_not(tmp_path, capsys):
     # Reproductions of the confident wrong readings seen (seed 1, 60 outline scenes), each an
     # image "ok" with --dice 5: in scene 10 two orange speech bubbles read as orange skulls
@@ -173,9 +194,9 @@ def test_a_die_read_with_little_confidence_must_read_the_same_at_a_second_look(t
 
 
 GAP = (
-    "known gap (README 'How well the dice are read'): seeds 1-4 x 60 scenes read 67-83% of pip "
-    "dice and 62-80% of outline dice right, 0 wrong ok; 17-38% of images stay unreadable (slate "
-    "tops the colour cut cannot outline: dice missing; faces read without confidence)"
+    "known gap (README 'How well the dice are read'): seeds 1-4 x 60 scenes read 73-87% of pip "
+    "dice and 60-83% of outline dice right, 0 wrong ok; 13-40% of images stay unreadable (tops "
+    "the colour cut cannot outline: dice missing; faces read without confidence)"
 )
 
 
