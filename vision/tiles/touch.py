@@ -8,7 +8,9 @@ enough to be read, and the row was read "ok" with a covered tile (foreign box 3:
 A clean row's tiles are joined in the mask to nothing but their own shadows and neighbours:
 a piece of "not table" of at least `min_touch_area` tiles, joined to a row's tile in the
 mask (one connected region), lies on it. A thing merely near a tile (a card a few px below
-the row, foreign box 4) is not joined. Blobs and the mask only (numpy, cv2).
+the row, foreign box 4) is not joined. The exception: with `shadow_depths` off a hard
+shadow's band is "not table" too and can join a tile (once in 600 own scenes, 271828 #88,
+refused for a tile in it not recognised as well). Blobs and the mask only (numpy, cv2).
 """
 
 from __future__ import annotations
