@@ -43,6 +43,12 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "blur_streak_square": 0.4,
         # …and a smeared die is one solid blob: it covers this much of its convex hull.
         "blur_solid": 0.4,
+        # …and it holds the many colours of a die smeared with its print and the table: the
+        # spread of its colours about one smooth shade (Lab units, vision.finder.colour_spread)
+        # is at least this (341 rendered rolling dice 7.0 or more, 8.8 or more on the middle
+        # of a square; the pale checks of a cloth and a laminate's lit bands once called
+        # "blurred" on fresh sets 4.0 or less, 3.2 or less).
+        "blur_colours": 5.0,
         # A blob no square or split explains is read as dice of the frame's die size when
         # squares this much of a die's blob across (its solid middle, without the rim a blob
         # may or may not take in), each this much inside it…

@@ -131,6 +131,40 @@ def _streak(gray: np.ndarray, contour: np.ndarray, pad: int = 2) -> float:
     return float(np.sqrt((jxx - jyy) ** 2 + 4 * jxy**2) / max(jxx + jyy, 1e-6))
 
 
+def colour_spread(image: np.ndarray, contour: np.ndarray, erode: int = 2) -> float:
+    """How far the colours inside a blob stray from one smooth shade: the spread (Lab units,
+    all three channels) left after a plane is fitted to each channel over its interior (the
+    outline eroded by `erode` px, or the whole blob when that leaves too little).
+
+    A die still rolling smears its body and its print together with the table, so its blob
+    holds many colours; a pale check of a cloth or a lit band of a laminate is one colour
+    (a light gradient or a soft shadow across it is the plane)."""
+    h, w = image.shape[:2]
+    x, y, bw, bh = cv2.boundingRect(contour)
+    x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + bw, w), min(y + bh, h)
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.drawContours(inside, [contour - (x0, y0)], -1, 1, -1)
+    core = cv2.erode(inside, np.ones((3, 3), np.uint8), iterations=erode) if erode else inside
+    ys, xs = np.nonzero(core if np.count_nonzero(core) >= 20 else inside)
+    if xs.size < 3:
+        return 0.0
+    lab = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2LAB)[ys, xs].astype(np.float64)
+    at = np.stack([xs, ys, np.ones_like(xs)], 1).astype(np.float64)
+    coef, *_ = np.linalg.lstsq(at, lab, rcond=None)
+    return float(np.sqrt((lab - at @ coef).var(0).sum()))
+
+
+def box_spread(image: np.ndarray, cand: Candidate, scale: float, part: float = 0.6) -> float:
+    """`colour_spread` of the middle of a candidate's square (`part` of its side; the
+    candidate in frame px) in `image`, the frame shrunk by `scale` as the finder shrinks it."""
+    centre = ((cand.center[0] + 0.5) * scale - 0.5, (cand.center[1] + 0.5) * scale - 0.5)
+    side = cand.side * scale * part
+    box = cv2.boxPoints((centre, (side, side), cand.angle))
+    return colour_spread(image, np.round(box).astype(np.int32).reshape(-1, 1, 2), erode=0)
+
+
 def _candidate(rect: tuple, aspect: float, fill: float, streak: float, inv: float) -> Candidate:
     (cx, cy), (w, h), angle = rect
     return Candidate(
@@ -449,6 +483,43 @@ def _top_either(
     return _oblique_top(small, cand, scale, lo) or _oblique_top(frame, cand, 1.0, lo / scale)
 
 
+def smeared_colours(
+    config: Mapping[str, Any],
+    small: np.ndarray,
+    blob: np.ndarray | None,
+    cand: Candidate,
+    scale: float,
+) -> bool:
+    """Whether a blob smeared one way holds the many colours of a die smeared with its print
+    and the table (not one colour: a pale check of a cloth, a lit band of a laminate). Its
+    outline `blob` (small px) when there is one, else the middle of its square."""
+    spread = colour_spread(small, blob) if blob is not None else box_spread(small, cand, scale)
+    return spread >= float(config["blur_colours"])
+
+
+def smeared_square(config: Mapping[str, Any], frame: np.ndarray, cand: Candidate) -> bool:
+    """`smeared_colours` of a square found in a frame (full size), measured on the middle of
+    its square at the finder's scale."""
+    scale = float(config["scale"])
+    half = cand.side * max(np.sqrt(cand.aspect), 1.0)
+    h, w = frame.shape[:2]
+    # An even corner keeps the shrunk pixels those of the finder's small frame.
+    x0, y0 = max(int(cand.center[0] - half) & ~1, 0), max(int(cand.center[1] - half) & ~1, 0)
+    x1, y1 = min(int(cand.center[0] + half) + 2, w), min(int(cand.center[1] + half) + 2, h)
+    if x1 - x0 < 4 or y1 - y0 < 4:
+        return True
+    roi = cv2.resize(frame[y0:y1, x0:x1], None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    moved = Candidate(
+        (cand.center[0] - x0, cand.center[1] - y0),
+        cand.side,
+        cand.angle,
+        cand.aspect,
+        cand.fill,
+        cand.streak,
+    )
+    return smeared_colours(config, roi, None, moved, scale)
+
+
 def find_dice(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -647,6 +718,7 @@ def find_dice(
             and cand.aspect <= 3.5
             and cand.streak >= need
             and solid >= float(config["blur_solid"])
+            and smeared_colours(config, small, blob, cand, scale)
         ):
             issues.append(("blurred", cand))
             continue

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .faces import Match, decide, descriptor, face_distances, face_patch
-from .finder import Candidate, Found, find_dice
+from .finder import Candidate, Found, find_dice, smeared_square
 from .profile import DiceProfile
 
 REASONS = ("cut", "blurred", "cocked", "too-many", "uncertain", "missing")
@@ -202,7 +202,11 @@ def _read(
     strangers = []
     for c, m, again in zip(found.dice, matches, looked, strict=True):
         far = limits[again]
-        if m.confidence < float(config["min_confidence"]) and c.streak >= streaky:
+        if (
+            m.confidence < float(config["min_confidence"])
+            and c.streak >= streaky
+            and smeared_square(config, frame, c)
+        ):
             smeared = True
         elif m.best <= far:
             kept.append((c, m))
