@@ -178,3 +178,23 @@ def test_a_rolling_die_on_any_table_is_still_blurred(surface):
         blind = read_dice(dice_config({"blur_colours": 1e9}), profile, scene.image)
         assert blind.reason != "blurred"
     assert blurred == 3
+
+
+def test_a_square_read_as_no_face_is_a_rolling_die_only_when_smeared_with_its_print():
+    # The reader's own check (a square the finder passed that reads as no face with its edges
+    # one way): measured on the middle of the square at the finder's scale, in frame px. A
+    # pale check (one colour, a light gradient and noise) is not a rolling die; the smeared
+    # die is (a test frame at twice the size: the finder works on the half-size frame).
+    from vision.finder import Candidate, smeared_square
+
+    config = dice_config()
+    die = cv2.resize(_smeared_die(20.0), None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+    square = Candidate((160.0, 120.0), 76.0, 20.0, 1.0, 0.9, 0.3)
+    assert smeared_square(config, die, square)
+    rng = np.random.default_rng(11)
+    yy, xx = np.mgrid[0:240, 0:320]
+    check = np.stack([140 + 0.2 * xx + 0.1 * yy] * 3, -1) * (0.97, 1.0, 1.03)
+    check = np.clip(check + rng.normal(0, 4.0, check.shape), 0, 255).astype(np.uint8)
+    assert not smeared_square(config, check, square)
+    # …and with the cue off, the check would be called a rolling die.
+    assert smeared_square(dice_config({"blur_colours": 0.0}), check, square)
