@@ -83,8 +83,12 @@ def _bin_lab() -> np.ndarray:
 
 
 def _bin_index(img: np.ndarray) -> np.ndarray:
-    q = (img >> 3).astype(np.uint16)
-    return (q[..., 0] << 10) | (q[..., 1] << 5) | q[..., 2]
+    # On whole planes: numpy on the interleaved channels' strided views was 2.5 times slower.
+    b, g, r = cv2.split(img >> 3)
+    out = b.astype(np.uint16) << 10
+    out |= g.astype(np.uint16) << 5
+    out |= r
+    return out
 
 
 def _table_mask(config: Mapping[str, Any], small: np.ndarray) -> np.ndarray:
@@ -132,7 +136,7 @@ def _table_mask(config: Mapping[str, Any], small: np.ndarray) -> np.ndarray:
         far &= _nearest2(lut_lab, np.concatenate(dim)) > dim_thresh * dim_thresh
     lut = np.zeros(_BINS, np.uint8)
     lut[present] = np.where(far, 255, 0)
-    mask = lut[index]
+    mask = lut.take(index)  # as lut[index], without fancy indexing's overhead
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
@@ -176,7 +180,10 @@ def _flatten(config: Mapping[str, Any], small: np.ndarray, mask: np.ndarray) -> 
     level = float(np.median(light[t > 0.05]))
     gain = np.clip(level / np.maximum(light, 1.0), 0.5, 2.0)
     gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
-    return np.clip(small * gain[:, :, None], 0, 255).astype(np.uint8)
+    # The same float32 products and truncation as numpy's, several times faster than a
+    # broadcast over a last axis of 3; the products are never below 0 (gain >= 0.5).
+    even = cv2.multiply(small, cv2.merge([gain, gain, gain]), dtype=cv2.CV_32F)
+    return np.minimum(even, np.float32(255), out=even).astype(np.uint8)
 
 
 def foreground(config: Mapping[str, Any], frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
