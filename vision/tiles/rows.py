@@ -103,7 +103,9 @@ def _pitch(config, rows: dict[str, tuple[Blob, ...]], lines: dict, side: float) 
         return config["max_pitch"] * side
     steps_a = np.array(steps)
     candidates = np.arange(side, config["max_pitch"] * side, 0.5)
-    err = [np.abs(steps_a - np.maximum(1, np.round(steps_a / c)) * c).max() for c in candidates]
+    # Every candidate at once (the same operations element by element as one at a time).
+    c = candidates[:, None]
+    err = np.abs(steps_a - np.maximum(1, np.round(steps_a / c)) * c).max(1)
     best = int(np.argmin(err))
     if err[best] > 0.25 * side:  # no pitch explains the gaps: assume the longest
         return config["max_pitch"] * side
