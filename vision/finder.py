@@ -10,13 +10,14 @@ unreadable cases (a die still rolling is smeared one way, a die cocked on anothe
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import cv2
 import numpy as np
 
+from .faces import descriptor, face_distances, face_patch
 from .profile import BINS, DiceProfile
 
 # The long/short side of the box of a top face seen obliquely (`_oblique_top`): a camera
@@ -25,6 +26,9 @@ from .profile import BINS, DiceProfile
 # was refused at 1.3, while a side face, or a top joined to one, measured 1.58 or more
 # (foreign outline dice, tests/vision/foreign).
 TOP_ASPECT = 1.5
+
+# Of several squares that could be a die's top, the one to take (`_nearest_face`).
+Pick = Callable[[list["Candidate"]], "Candidate"]
 
 
 @dataclass(frozen=True)
@@ -377,14 +381,17 @@ def _edge_angle(hull: np.ndarray) -> float:
     return float(np.degrees(np.angle(z) / 4) % 90)
 
 
-def _oblique_top(small: np.ndarray, cand: Candidate, scale: float, lo: float) -> Candidate | None:
+def _oblique_top(
+    small: np.ndarray, cand: Candidate, scale: float, lo: float, pick: Pick | None = None
+) -> Candidate | None:
     """The top face of a die seen with some of its side faces (an oblique camera), or None.
 
     The top face is one even colour holding the print (pips, a symbol); the sides are other
     shades of the body (lit from elsewhere) with no print, the shadow and table other colours
     again. So the commonest colours around the die are each tried as the top's, and the
-    largest clean square of one that holds a print is the top face. `lo` is the smallest die
-    side (small px). Teach (vision.teach) cuts its templates out with this same function."""
+    largest clean square of one that holds a print is the top face, or the one `pick` takes
+    of them. `lo` is the smallest die side (small px). Teach (vision.teach) cuts its
+    templates out with this same function."""
     r = cand.side * scale * 0.8
     cx, cy = cand.center[0] * scale, cand.center[1] * scale
     x0, y0 = max(int(cx - r), 0), max(int(cy - r), 0)
@@ -407,7 +414,8 @@ def _oblique_top(small: np.ndarray, cand: Candidate, scale: float, lo: float) ->
     # joined over gaps of up to a fifth of the top face (the blob's box is a little larger).
     k = max(3, int(0.15 * cand.side * scale) | 1)
     join = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
-    best = None
+    tops: list[tuple[float, Candidate]] = []
+    inv = 1.0 / scale
     for body in bodies:
         tol = np.maximum(0.2 * body, 16)
         near = (np.abs(roi16 - body) <= tol).all(axis=2).astype(np.uint8)
@@ -433,23 +441,40 @@ def _oblique_top(small: np.ndarray, cand: Candidate, scale: float, lo: float) ->
         cv2.drawContours(filled, [hull], -1, 1, -1)
         if not holds_print(near, filled):
             continue  # a plain side face or a check of the table: no print
-        if best is None or area > best[0]:
-            mom = cv2.moments(hull)
-            if mom["m00"] > 0:
-                fx, fy = mom["m10"] / mom["m00"], mom["m01"] / mom["m00"]
-            best = (area, fx, fy, side, _edge_angle(hull), max(w, h) / max(min(w, h), 1e-3))
-    if best is None:
+        mom = cv2.moments(hull)
+        if mom["m00"] > 0:
+            fx, fy = mom["m10"] / mom["m00"], mom["m01"] / mom["m00"]
+        top = Candidate(
+            center=((fx + x0 + 0.5) * inv - 0.5, (fy + y0 + 0.5) * inv - 0.5),
+            side=side * inv,
+            angle=_edge_angle(hull),
+            aspect=max(w, h) / max(min(w, h), 1e-3),
+            fill=cand.fill,
+            streak=cand.streak,
+        )
+        tops.append((area, top))
+    if not tops:
         return None
-    _, fx, fy, side, angle, aspect = best
-    inv = 1.0 / scale
-    return Candidate(
-        center=((fx + x0 + 0.5) * inv - 0.5, (fy + y0 + 0.5) * inv - 0.5),
-        side=side * inv,
-        angle=angle,
-        aspect=aspect,
-        fill=cand.fill,
-        streak=cand.streak,
-    )
+    if pick is not None and len(tops) > 1:
+        return pick([t for _, t in tops])
+    return max(tops, key=lambda t: t[0])[1]
+
+
+def _nearest_face(profile: DiceProfile, frame: np.ndarray) -> Pick:
+    """Of several squares that could be a die's top, the one nearest any taught face.
+
+    A dark die's side face and its shadow are one colour and can make a larger square than
+    its top, with a piece of the symbol at its edge for a "print" (foreign slate dice: the
+    commonest die missed or read off its top, tests/vision/foreign); a top looks like some
+    taught face, a side face like none. Which face it is near is decided later, by the read's
+    own margins and doubt."""
+
+    def pick(tops: list[Candidate]) -> Candidate:
+        descs = [descriptor(face_patch(frame, t.center, t.side, t.angle, profile.patch))
+                 for t in tops]  # fmt: skip
+        return tops[int(np.argmin(face_distances(profile, np.array(descs, np.float32)).min(1)))]
+
+    return pick
 
 
 def blob_top(small: np.ndarray, contour: np.ndarray, scale: float) -> Candidate | None:
@@ -475,12 +500,19 @@ def top_in_crop(
 
 
 def _top_either(
-    small: np.ndarray, frame: np.ndarray, cand: Candidate, scale: float, lo: float
+    small: np.ndarray,
+    frame: np.ndarray,
+    cand: Candidate,
+    scale: float,
+    lo: float,
+    pick: Pick | None = None,
 ) -> Candidate | None:
     """`_oblique_top` on the half-size frame, or else on the frame itself: a small die's
     pips (and their blurred rims) may cover so much of its top at half size that its colour
     makes no square there."""
-    return _oblique_top(small, cand, scale, lo) or _oblique_top(frame, cand, 1.0, lo / scale)
+    return _oblique_top(small, cand, scale, lo, pick) or _oblique_top(
+        frame, cand, 1.0, lo / scale, pick
+    )
 
 
 def smeared_colours(
@@ -608,6 +640,8 @@ def find_dice(
     core, rim = float(config["pack_side"]), float(config["pack_rim"])
     # The teach pictures showed the dice's sides (an oblique camera): see _oblique_top.
     oblique = profile.blob_over_top >= float(config["oblique_blob"])
+    # (Teach's first look has no templates yet: its tops are the largest squares.)
+    pick = _nearest_face(profile, frame) if oblique and len(profile.templates) else None
     reach = profile.blob_over_top
     tops: list[Candidate] = []
     for c, rect, aspect, fill, area, cand in blobs:
@@ -632,7 +666,7 @@ def find_dice(
         if oblique and lo**2 <= area <= reach * hi**2 and cand.streak < square_streaky:
             # Taught through an oblique camera: a die's blob holds its top face and the
             # side faces towards the camera. The top is what is read.
-            top = _top_either(small, frame, cand, scale, lo)
+            top = _top_either(small, frame, cand, scale, lo, pick)
             if top is not None:
                 tops.append(top)
                 continue
@@ -755,7 +789,7 @@ def find_dice(
         # Every die is cut out as its top face the same way (teach cuts its templates so).
         # A die whose top it cannot cut out so is not read as cut otherwise (its templates
         # were not): unsure.
-        cut = [_top_either(small, frame, d, scale, lo) for d in dice]
+        cut = [_top_either(small, frame, d, scale, lo, pick) for d in dice]
         issues += [("uncertain", d) for d, t in zip(dice, cut, strict=True) if t is None]
         dice = tops + [t for t in cut if t is not None]
     sides = [d.side for d in dice if die_like(d.center, d.side)]
