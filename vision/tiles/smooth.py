@@ -21,9 +21,25 @@ import numpy as np
 from .find import Blob
 
 
-def _texture(
-    frame: np.ndarray, centre, k: int, scales: Sequence[float]
-) -> tuple[float, float] | None:
+class _Texture:
+    """A window's square band-pass contrasts: their mean now, their median when asked (the
+    partial sort it takes is most of a window's time, and most windows are settled by the
+    mean alone)."""
+
+    def __init__(self, c2: np.ndarray) -> None:
+        self._c2 = c2
+        self.mean = float(c2.mean())
+        self._median: float | None = None
+
+    @property
+    def median(self) -> float:
+        if self._median is None:
+            c2 = self._c2
+            self._median = float(np.partition(c2, len(c2) // 2)[len(c2) // 2])
+        return self._median
+
+
+def _texture(frame: np.ndarray, centre, k: int, scales: Sequence[float]) -> _Texture | None:
     """Mean and median square band-pass contrast (difference of two blurs over the coarser) of
     the k×k window at `centre`, or None where the window leaves the frame. A grain is
     everywhere in the window, so it holds the median up; a few edges (a hand's outline, the
@@ -41,8 +57,7 @@ def _texture(
     a = cv2.GaussianBlur(g, (2 * int(2.5 * fine) + 1,) * 2, fine)
     b = cv2.GaussianBlur(g, (2 * pad + 1,) * 2, coarse)
     c = ((a - b) / np.maximum(b, 4.0))[pad:-pad, pad:-pad]
-    c2 = (c * c).ravel()
-    return float(c2.mean()), float(np.partition(c2, len(c2) // 2)[len(c2) // 2])
+    return _Texture((c * c).ravel())
 
 
 def _edge_spots(config: Mapping[str, Any], shape, k: int) -> list[tuple[float, float]]:
@@ -78,12 +93,13 @@ def smooth_cover(
         if e is None:
             continue
         seen.append(e)
-        below += e[0] < least
+        below += e.mean < least
         if below >= 5:
             return None
-    table, table_median = np.percentile(seen, 10, axis=0) if seen else (0.0, 0.0)
+    table = np.percentile([e.mean for e in seen], 10) if seen else 0.0
     if table < least:
         return None
+    table_median = np.percentile([e.median for e in seen], 10) if seen else 0.0
     # The median too: a hand the wood's colour over a hidden tile, its outline and fingers in
     # the window, kept 0.1-0.16 of the table's median but 0.55-3.3 of its mean (hand seeds
     # 9101, 9133: rows read a tile short); clean places on wood kept 0.46 or more of it (the
@@ -98,6 +114,6 @@ def smooth_cover(
             if len(centres) and (np.abs(centres - c).max(1) < clear).any():
                 continue
             e = _texture(frame, c, k, scales)
-            if e is not None and (e[0] < share * table or e[1] < median_share * table_median):
+            if e is not None and (e.mean < share * table or e.median < median_share * table_median):
                 return kind, float(t)
     return None
