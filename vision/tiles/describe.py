@@ -55,7 +55,9 @@ def unshade(planes: np.ndarray, sigma: float) -> np.ndarray:
     """
     if sigma <= 0:
         return planes
-    x = np.log(planes.astype(np.float32) + np.float32(8.0))
+    # One float32 array, added to and logged in place (as astype, add, log: the same numbers).
+    x = np.add(planes, np.float32(8.0), dtype=np.float32)
+    np.log(x, out=x)
     lead = x.shape[:-3]
     c, h, w = x.shape[-3:]
     # Channels last, so one blur call does all three planes of a patch.
