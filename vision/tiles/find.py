@@ -56,9 +56,14 @@ class Found:
 
 def _lab(small: np.ndarray) -> np.ndarray:
     """Lab as float32 (L 0..100, a* and b* around 0), via OpenCV's fast 8-bit conversion."""
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    return _lab8_float(cv2.cvtColor(small, cv2.COLOR_BGR2LAB))
+
+
+def _lab8_float(lab8: np.ndarray) -> np.ndarray:
+    """OpenCV's 8-bit Lab (…×3) as float32 L 0..100, a* and b* around 0."""
+    lab = lab8.astype(np.float32)
     lab -= np.float32([0, 128, 128])
-    lab[:, :, 0] *= np.float32(100 / 255)
+    lab[..., 0] *= np.float32(100 / 255)
     return lab
 
 
@@ -352,6 +357,18 @@ def _row_ends(pts: np.ndarray) -> np.ndarray:
 _GRID = 2  # working px between the pixels a blob keeps (see `_blob`)
 
 
+def _median_lab(pixels: np.ndarray) -> np.ndarray:
+    """np.median(lab_of(pixels), axis=0) of N×3 BGR uint8 pixels, from a partial sort of the
+    8-bit Lab: `_lab` is increasing in each channel, so the middle pixels are the same, and
+    only they are converted (their mean, as np.median takes it, when N is even)."""
+    lab8 = cv2.cvtColor(np.ascontiguousarray(pixels, np.uint8).reshape(-1, 1, 3),
+                        cv2.COLOR_BGR2LAB).reshape(-1, 3)  # fmt: skip
+    n = len(lab8)
+    kth = [n // 2] if n % 2 else [n // 2 - 1, n // 2]
+    mid = np.partition(lab8, kth, axis=0)[kth[0] : n // 2 + 1]
+    return _lab8_float(mid).mean(0)
+
+
 def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
     hull = cv2.convexHull(_row_ends(pts))
     box = cv2.minAreaRect(hull)
@@ -359,7 +376,7 @@ def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
     angle, (bw, bh) = _box_angle(box)
     xi, yi = pts[:, 0].astype(int), pts[:, 1].astype(int)
     step = max(1, len(pts) // 400)
-    colour = np.median(lab_of(small[yi[::step], xi[::step]]), axis=0)
+    colour = _median_lab(small[yi[::step], xi[::step]])
     # The pixels kept stand for the blob wherever it reaches (a row's cover check asks how
     # much of it lies over a row): an even grid, so every part of a large blob keeps its share.
     # A fixed number of them left a tile-sized part of a blob as long as the table with one
