@@ -49,6 +49,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # of a square; the pale checks of a cloth and a laminate's lit bands once called
         # "blurred" on fresh sets 4.0 or less, 3.2 or less).
         "blur_colours": 5.0,
+        # A square the reader calls smeared that matches no face at all (beyond not_a_die) is
+        # a coin, not a rolling die, when its die-coloured blob is a disk: it covers this much
+        # of its enclosing circle (vision.finder.round_blob).
+        "coin_round": 0.82,
         # A blob no square or split explains is read as dice of the frame's die size when
         # squares this much of a die's blob across (its solid middle, without the rim a blob
         # may or may not take in), each this much inside it…

@@ -529,6 +529,38 @@ def smeared_colours(
     return spread >= float(config["blur_colours"])
 
 
+def round_blob(config: Mapping[str, Any], likelihood: np.ndarray, cand: Candidate) -> bool:
+    """Whether the die-coloured blob under a square (frame px) is a disk, a coin: its filled
+    outline in the finder's body likelihood (`Found.likelihood`) covers `coin_round` of its
+    enclosing circle or more (a square covers 2/pi of it; a die smeared one way less)."""
+    scale = float(config["scale"])
+    cx, cy = (cand.center[0] + 0.5) * scale - 0.5, (cand.center[1] + 0.5) * scale - 0.5
+    half = 1.2 * cand.side * scale
+    h, w = likelihood.shape[:2]
+    x0, y0 = max(int(cx - half), 0), max(int(cy - half), 0)
+    x1, y1 = min(int(cx + half) + 1, w), min(int(cy + half) + 1, h)
+    if x1 - x0 < 3 or y1 - y0 < 3:
+        return False
+    die = (likelihood[y0:y1, x0:x1] >= float(config["body_threshold"]) * 255).astype(np.uint8)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(die, connectivity=8)
+    # The blob most of the square's middle lies on.
+    r = max(int(0.25 * cand.side * scale), 1)
+    mx, my = int(round(cx)) - x0, int(round(cy)) - y0
+    middle = labels[max(my - r, 0) : my + r + 1, max(mx - r, 0) : mx + r + 1]
+    counts = np.bincount(middle.reshape(-1), minlength=n)
+    counts[0] = 0
+    if n < 2 or counts.max() == 0:
+        return False
+    blob = (labels == int(counts.argmax())).astype(np.uint8)
+    outline = max(
+        cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea
+    )
+    _, radius = cv2.minEnclosingCircle(outline)
+    return cv2.contourArea(outline) / max(np.pi * radius * radius, 1.0) >= float(
+        config["coin_round"]
+    )
+
+
 def smeared_square(config: Mapping[str, Any], frame: np.ndarray, cand: Candidate) -> bool:
     """`smeared_colours` of a square found in a frame (full size), measured on the middle of
     its square at the finder's scale."""

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .faces import Match, decide, descriptor, face_distances, face_patch
-from .finder import Candidate, Found, find_dice, smeared_square
+from .finder import Candidate, Found, find_dice, round_blob, smeared_square
 from .profile import DiceProfile
 
 REASONS = ("cut", "blurred", "cocked", "too-many", "uncertain", "missing")
@@ -206,6 +206,8 @@ def _read(
             m.confidence < float(config["min_confidence"])
             and c.streak >= streaky
             and smeared_square(config, frame, c)
+            # (a coin matches no face and is round: the grain of a wood around it is its streak)
+            and not (m.best > far and round_blob(config, found.likelihood, c))
         ):
             smeared = True
         elif m.best <= far:
