@@ -29,6 +29,13 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "outline_edge": 40,
         # Die size from the teach step; a candidate may be this much smaller/larger.
         "size_slack": 0.3,
+        # All dice of a frame are one size where they lie: a die this much smaller or larger
+        # than the frame's median (each judged at the frame's centre by the taught size slope)
+        # is something else (half a die's top).
+        "one_size": (0.75, 1.3),
+        # A die cut out this much smaller than expected where it lies is read again cut out
+        # at that size, and must read the same (vision.reader._at_expected_size).
+        "size_check": 0.9,
         # A flat die seen from above is a square: its long/short side ratio stays below this…
         "max_aspect": 1.22,
         # …and it fills most of its rotated bounding box (a coin fills pi/4).

@@ -584,6 +584,15 @@ def smeared_square(config: Mapping[str, Any], frame: np.ndarray, cand: Candidate
     return smeared_colours(config, roi, None, moved, scale)
 
 
+def perspective(profile: DiceProfile, shape: tuple[int, ...], center: tuple[float, float]) -> float:
+    """How much larger a die looks at `center` (frame px) than at the frame's centre, by the
+    size slope the teach pictures showed (1 for a camera looking straight down)."""
+    gx, gy = profile.size_slope
+    if gx == 0.0 and gy == 0.0:
+        return 1.0
+    return float(np.exp(gx * (center[0] - shape[1] / 2) + gy * (center[1] - shape[0] / 2)))
+
+
 def find_dice(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -824,11 +833,18 @@ def find_dice(
         cut = [_top_either(small, frame, d, scale, lo, pick) for d in dice]
         issues += [("uncertain", d) for d, t in zip(dice, cut, strict=True) if t is None]
         dice = tops + [t for t in cut if t is not None]
-    sides = [d.side for d in dice if die_like(d.center, d.side)]
+
+    # All dice of a set are one size where they lie: a square of another size is something
+    # else (half a die's top). An oblique camera sees far dice smaller, by the slope the
+    # teach pictures showed: each die is judged at the frame's centre.
+    def level(d: Candidate) -> float:
+        return d.side / perspective(profile, frame.shape, d.center)
+
+    sides = [level(d) for d in dice if die_like(d.center, d.side)]
     if len(sides) >= 3 or (not_dice and sides):
-        # All dice of a set are one size: a square of another size is something else.
         med = float(np.median(sides))
-        dice = [d for d in dice if 0.75 * med <= d.side <= 1.3 * med]
+        low, high = (float(v) for v in config["one_size"])
+        dice = [d for d in dice if low * med <= level(d) <= high * med]
     if not oblique:
         dice = [_top_face(small, d, scale) for d in dice]
     return Found(tuple(dice), tuple(issues), prob)

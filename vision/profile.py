@@ -39,6 +39,9 @@ class DiceProfile:
     # float32 BINS³ summing to 1: how the die body's colours spread (with the lighting changes
     # teach adds); a read weighs it against the frame's own colours (vision.finder).
     body_hist: np.ndarray | None = None
+    # How a die's side grows across the frame (d ln side / d x, d ln side / d y, per px): an
+    # oblique camera sees far dice smaller; the teach pictures' dice measure it (vision.teach).
+    size_slope: tuple[float, float] = (0.0, 0.0)
 
     @property
     def lut_u8(self) -> np.ndarray:
@@ -114,6 +117,7 @@ class DiceProfile:
             "typical_distance": self.typical_distance,
             "patch": self.patch,
             "blob_over_top": self.blob_over_top,
+            "size_slope": list(self.size_slope),
         }
         arrays = {
             "body_lut": self.body_lut.astype(np.float32),
@@ -151,6 +155,10 @@ class DiceProfile:
             patch=int(meta["patch"]),
             # (profiles taught before it was measured were taught from above)
             blob_over_top=float(meta.get("blob_over_top", 1.0)),
+            size_slope=(
+                float(meta.get("size_slope", (0.0, 0.0))[0]),
+                float(meta.get("size_slope", (0.0, 0.0))[1]),
+            ),
             mean=arrays["mean"].astype(np.float32) if "mean" in arrays else None,
             basis=arrays["basis"].astype(np.float32) if "basis" in arrays else None,
             body_hist=arrays["body_hist"].astype(np.float32) if "body_hist" in arrays else None,

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from .faces import Match, decide, descriptor, face_distances, face_patch
-from .finder import Candidate, Found, find_dice, round_blob, smeared_square
+from .finder import Candidate, Found, find_dice, perspective, round_blob, smeared_square
 from .profile import DiceProfile
 
 REASONS = ("cut", "blurred", "cocked", "too-many", "uncertain", "missing")
@@ -133,6 +133,39 @@ def read_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray
     return reading
 
 
+def _at_expected_size(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    found: Found,
+    matches: list[Match],
+) -> list[Match]:
+    """The matches, a die cut out smaller than the size expected where it lies unsure unless
+    it reads the same, with confidence, cut out at that size. An oblique camera sees far dice smaller, and the
+    finder lets a die's size vary across the frame by the slope the teach pictures showed
+    (vision.finder.perspective); a far die's cut may then be a part of its top (a pip 4's
+    cut to two of its pips, read as a 2 with confidence: foreign pips seed 4, scenes 26, 49;
+    a 5's to its middle pip, a 1: scene 58)."""
+    if profile.size_slope == (0.0, 0.0) or len(found.dice) < 3:
+        return matches
+    where = [perspective(profile, frame.shape, c.center) for c in found.dice]
+    level = [c.side / k for c, k in zip(found.dice, where, strict=True)]
+    med = float(np.median(level))
+    small, low = float(config["size_check"]), float(config["min_confidence"])
+
+    def same_at_size(c: Candidate, k: float, m: Match) -> bool:
+        desc = descriptor(face_patch(frame, c.center, med * k, c.angle, profile.patch))
+        again = decide(config, profile, face_distances(profile, desc[None]))[0]
+        return again.face == m.face and again.confidence >= low
+
+    return [
+        replace(m, confidence=0.0)
+        if m.confidence >= low and lv < small * med and not same_at_size(c, k, m)
+        else m
+        for c, k, lv, m in zip(found.dice, where, level, matches, strict=True)
+    ]
+
+
 def _read(
     config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray, found: Found
 ) -> tuple[DiceReading, list[Candidate]]:
@@ -190,6 +223,7 @@ def _read(
         else m
         for c, m, row, again in zip(found.dice, matches, per_face, looked, strict=True)
     ]
+    matches = _at_expected_size(config, profile, frame, found, matches)
     # A square that matches no taught face at all (far beyond the taught dice's spread) is
     # not a die: a tile, a box, a note. It is left out rather than called a die. A distance
     # found by the second look's search is the least of many cuts, so it is held closer (a

@@ -212,8 +212,10 @@ def teach(
     if oblique:
         first, seen = _oblique_pictures(config, first, seen, looked, names)
     templates, labels, die_ids, sides = [], [], [], []
+    placed: list[list[tuple[float, float, float]]] = []  # per picture: (x, y, side) of its dice
     for f, path, dice in seen:
         img = load_bgr(path)
+        placed.append([])
         cands = find_dice(config, first, img).dice
         if oblique and not _whole(dice, img.shape[:2]):
             # Seen with their sides, dice whose sides are close to their top's colour make no
@@ -256,6 +258,8 @@ def teach(
                 labels.append(f)
                 die_ids.append(len(sides))
             sides.append(geo[1])
+            if not _whole(dice, img.shape[:2]):
+                placed[-1].append((geo[0][0], geo[0][1], geo[1]))
     if not sides:
         raise BadProfile("no die found in the teach pictures")
     templates = np.array(templates, np.float32)
@@ -264,8 +268,30 @@ def teach(
     raw = DiceProfile(names, lut, templates, labels, die_ids, (min(sides), max(sides)), 1.0, patch,
                       blob_over_top=first.blob_over_top, body_hist=body_hist)  # fmt: skip
     mean, basis = _pca(raw.rotated[0], rng)
-    profile = replace(raw, mean=mean, basis=basis)
+    profile = replace(raw, mean=mean, basis=basis, size_slope=_size_slope(placed))
     return replace(profile, typical_distance=_typical_distance(profile))
+
+
+def _size_slope(placed: list[list[tuple[float, float, float]]]) -> tuple[float, float]:
+    """How a die's side grows across the frame (d ln side per px in x and in y), fitted over
+    the teach pictures' dice, each picture its own scale: a camera looking obliquely sees far
+    dice smaller (a 20-30 degree webcam: the far row ~0.7 of the near one), and the reader
+    judges each die against the size expected where it lies (vision.finder). (0, 0) when the
+    pictures do not show it: fewer than 6 dice in pictures of 2 or more, or no spread."""
+    rows, logs = [], []
+    for dice in placed:
+        if len(dice) < 2:
+            continue
+        d = np.array(dice, np.float64)
+        rows.append(d[:, :2] - d[:, :2].mean(axis=0))  # each picture's own scale drops out
+        logs.append(np.log(d[:, 2]) - np.log(d[:, 2]).mean())
+    if sum(len(r) for r in rows) < 6:
+        return (0.0, 0.0)
+    a, b = np.concatenate(rows), np.concatenate(logs)
+    if np.linalg.matrix_rank(a.T @ a) < 2:
+        return (0.0, 0.0)
+    gx, gy = np.linalg.lstsq(a, b, rcond=None)[0]
+    return (float(gx), float(gy))
 
 
 def _whole(dice: list[TaughtDie], shape: tuple[int, int]) -> bool:
