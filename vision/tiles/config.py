@@ -28,7 +28,7 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # The table dimmed by these factors (a shadow: an arm, a lamp, a hard edge of light)
         # is table too, when within this many times the table's own spread of one of them;
         # () turns it off.
-        "shadow_depths": (),
+        "shadow_depths": (0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
         "shadow_factor": 1.2,
         # The table's light is evened out before the second pass: its brightness is estimated
         # on a copy this much smaller, blurred by this fraction of its short side (0: off).
@@ -95,6 +95,7 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "rescue_reach": 0.6,
         "rescue_inside": 0.3,
         "rescue_turns": (0.0, -5.0, 5.0),  # degrees tried around the turn a rescued tile shows
+        "rescue_wider": 8.0,  # degrees either side of the usual turn its edges are looked for
         "rescue_score": 0.55,  # above 1: never (the colour mask alone decides)
         # Teach also cuts each tile at its side times these, and read matches them too: the
         # side measured in a frame depends on the table (a light rim lost on a light cloth).
@@ -130,8 +131,11 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "detail_margin": 0.06,
         "detail_min_fit": 0.75,
         # A tile cut from touching neighbours that misfits is cut again where the taught tile
-        # that fits best fits within this many patch px (see read._identify).
+        # that fits best fits within this many patch px (see read._identify)…
         "recentre_reach": 5,
+        # ... as is a tile whose blob is shorter than this share of the side (its centre is
+        # off by half what the mask lost; 7 of 669 tiles' blobs of 40 scenes of seed 4242).
+        "recentre_short": 0.9,
         # The worst of cells×cells parts of a tile may differ from the taught tile by at most
         # this (relative to the tile's contrast): more means something lies on it.
         "cells": 4,
@@ -156,6 +160,11 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # scores this well and beats the look's value's glyph by this much.
         "number_doubt_score": 0.8,
         "number_doubt_lead": 0.05,
+        # ... or when it scores this and beats the look's value's glyph by this much: no
+        # glyph led the look's value at all on 1038 taught tiles of 60 fresh scenes (seed
+        # 4242), a foreign -5 read as -2 by the look led by 0.24-0.33 (seeds 8345, 8350).
+        "number_doubt_fair": 0.7,
+        "number_doubt_far": 0.15,
         # Where a read would change a tile, it is read again with this much shift (patch px).
         "number_reach": 4,
         # Off switches: the doubt, and naming a tile the look found close between two values by

@@ -137,8 +137,10 @@ def _table_mask(config: Mapping[str, Any], small: np.ndarray) -> np.ndarray:
     present = np.flatnonzero(np.bincount(index.ravel(), minlength=_BINS))
     lut_lab = _weighted(_bin_lab()[present], wl)
     far = _nearest2(lut_lab, centres) > thresh * thresh
-    if dim:
-        far &= _nearest2(lut_lab, np.concatenate(dim)) > dim_thresh * dim_thresh
+    if dim is not None:
+        # Only what the lit table did not explain can still be table in shadow.
+        maybe = np.flatnonzero(far)
+        far[maybe] = _nearest2(lut_lab[maybe], dim) > dim_thresh * dim_thresh
     lut = np.zeros(_BINS, np.uint8)
     lut[present] = np.where(far, 255, 0)
     mask = lut.take(index)  # as lut[index], without fancy indexing's overhead
@@ -151,17 +153,16 @@ def _nearest2(x: np.ndarray, centres: np.ndarray) -> np.ndarray:
     return ((x * x).sum(1)[:, None] - 2 * x @ centres.T + (centres**2).sum(1)).min(1)
 
 
-def _dimmed(centres: np.ndarray, wl: float, depths) -> list[np.ndarray]:
-    """Weighted-Lab colours `centres` with their light multiplied by each of `depths`."""
+def _dimmed(centres: np.ndarray, wl: float, depths) -> np.ndarray | None:
+    """Weighted-Lab colours `centres` with their light multiplied by each of `depths` (one
+    row per depth and centre), or None when there are none."""
     if not len(depths) or not len(centres):
-        return []
+        return None
     lab = (centres / np.float32([wl, 1.0, 1.0])).reshape(-1, 1, 3).astype(np.float32)
     bgr = cv2.cvtColor(lab, cv2.COLOR_Lab2BGR)  # float: BGR 0..1
-    out = []
-    for k in depths:
-        dark = cv2.cvtColor(np.clip(bgr * np.float32(k), 0, 1), cv2.COLOR_BGR2Lab)
-        out.append(_weighted(dark.reshape(-1, 3), wl))
-    return out
+    dark = np.clip(bgr[None] * np.float32(depths)[:, None, None, None], 0, 1)
+    dark = cv2.cvtColor(dark.reshape(-1, 1, 3).astype(np.float32), cv2.COLOR_BGR2Lab)
+    return _weighted(dark.reshape(-1, 3), wl)
 
 
 def _flatten(config: Mapping[str, Any], small: np.ndarray, mask: np.ndarray) -> np.ndarray:

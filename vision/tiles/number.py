@@ -314,11 +314,15 @@ def settle(
 
 def _doubts(config: Mapping[str, Any], value: int, read: NumberRead) -> bool:
     """The number reads as another value than `value`: its best glyph is not `value`'s, fits
-    well (`number_doubt_score`) and fits better by `number_doubt_lead`. Looser than a read
-    (`number_min_score`, `number_min_margin`): a wrong doubt only asks, a wrong read names."""
-    return read.score >= config["number_doubt_score"] and (
-        read.lead_over(value) >= config["number_doubt_lead"]
-    )
+    well (`number_doubt_score`) and fits better by `number_doubt_lead`, or fits fairly
+    (`number_doubt_fair`) and better by far (`number_doubt_far`): then the number says "not
+    `value`" even where it does not say well which value it is (a foreign -5 whose "5" fits
+    the "3" at 0.79 and the look's "2" at 0.47). Looser than a read (`number_min_score`,
+    `number_min_margin`): a wrong doubt only asks, a wrong read names."""
+    lead = read.lead_over(value)
+    if read.score >= config["number_doubt_score"] and lead >= config["number_doubt_lead"]:
+        return True
+    return read.score >= config["number_doubt_fair"] and lead >= config["number_doubt_far"]
 
 
 def _changes(config: Mapping[str, Any], look: Look, read: NumberRead) -> bool:

@@ -102,17 +102,21 @@ def rescue(
     if not tiles or not pieces:
         return found
     angle = float(np.median([b.angle for b in tiles]))
+    rad = np.deg2rad(angle)
+    across = np.array([-np.sin(rad), np.cos(rad)])
     near = config["row_spacing"] + 1.0
     added: list[Blob] = []
     tried: set[int] = set()
     # Near the tiles found, then near the tiles rescued too: a row the table's colour hid
-    # entirely is found tile by tile from the other row outwards.
+    # entirely is found tile by tile from the other row outwards. Near across the rows, at
+    # any distance along them: tiles taken leave gaps, and a tile in shadow four places
+    # beyond the last one found is still the row's (seed 271828, scene 63).
     while True:
         centres = np.array([t.center for t in tiles + added])
         todo = [
             b for b in pieces
             if id(b) not in tried
-            and np.hypot(*(centres - np.array(b.center)).T).min() < near * side
+            and np.abs((centres - np.array(b.center)) @ across).min() < near * side
         ]  # fmt: skip
         if not todo:
             break
@@ -147,7 +151,8 @@ def _explain(
         taken = np.array([t.center for t in known + added])
         if np.hypot(*(taken - np.array(at)).T).min() < 0.7 * side:
             continue
-        a = refine_angle(frame, at, angle, side)
+        bases = _turns(frame, at, angle, side, config["rescue_wider"])
+        a = bases[0]
         # The tile must hold a fair part of the piece it was looked for from: a tile is
         # not made where nothing but table was seen.
         held = _inside(b, at, a, side, 0.1) * b.area
@@ -158,7 +163,7 @@ def _explain(
         # around the row's, are tried, and the best fit is kept.
         hero = villain = -1.0
         best = a
-        for base in (a, angle) if abs(a - angle) > 1.0 else (a,):
+        for base in bases:
             for turn in config["rescue_turns"]:
                 h = _best(config, profile, frame, at, base + turn, side, 1)
                 v = _best(config, profile, frame, at, base + turn, side, -1)
@@ -170,6 +175,24 @@ def _explain(
         colour = colours.heroes if hero > villain else colours.villains
         added.append(_tile_blob(at, best, side, colour))
     return added
+
+
+def _turns(frame, at, angle: float, side: float, wider: float) -> list[float]:
+    """The turns to try a rescued tile at: its own (from its edges, near the tiles' usual
+    `angle`), then the usual one. Its edges are looked for within `describe.refine_angle`'s
+    ±8° of where it starts, but two tiles of a row can differ by twice the render's ±6° (and
+    `angle` is the median of both rows' tiles): where none is found near `angle`, it is looked
+    for `wider` degrees either side of it too (0: not; seed 771001, scene 56: a tile in shadow
+    8.3° from the median turn)."""
+    a = refine_angle(frame, at, angle, side)
+    found = [a] if a != angle else []
+    if not found and wider > 0:
+        for start in (angle - wider, angle + wider):
+            t = refine_angle(frame, at, start, side)
+            if t != start and all(abs(t - f) > 1.0 for f in found):
+                found.append(t)
+    out = found or [angle]
+    return out + ([angle] if all(abs(angle - f) > 1.0 for f in out) else [])
 
 
 def _starts(blob: Blob, side: float) -> list[tuple[float, float]]:

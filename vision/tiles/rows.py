@@ -210,6 +210,7 @@ def find_rows(
 
     rows: dict[str, tuple[Blob, ...]] = {}
     lines: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    half_out: dict[str, list[Blob]] = {}
     for kind, blobs in tiles.items():
         if not blobs:
             rows[kind] = ()
@@ -219,19 +220,31 @@ def find_rows(
         normal = np.array([-d[1], d[0]])
         res = np.abs((pts - p) @ normal)
         members = [b for b, r in zip(blobs, res, strict=True) if r < config["in_line"] * side]
-        for r in res:
-            if config["in_line"] * side <= r < config["stray"] * side:
-                return Rows((), (), side, f"a {ROW_NAMES[kind]} tile lies out of its row")
         members.sort(key=lambda b: float((np.array(b.center) - p) @ d))
         rows[kind] = tuple(members)
         lines[kind] = (p, d)
         # Tiles not in the row but far from it are elsewhere (a stack): they go with the others
         # only if they reach back into a row, which the check below catches.
         others.extend(b for b, r in zip(blobs, res, strict=True) if r >= config["stray"] * side)
+        half_out[kind] = [
+            b for b, r in zip(blobs, res, strict=True)
+            if config["in_line"] * side <= r < config["stray"] * side
+        ]  # fmt: skip
 
     counts = dict(zip((HEROES, VILLAINS), laid_out, strict=True))
     pitch = _pitch(config, rows, lines, side)
     reach = {k: _reach(rows[k], lines.get(k), counts[k], pitch, side) for k in rows}
+    # A tile half out of line where a tile of its row could lie is the row's, pushed: ask. Past
+    # where the row as laid out can reach it is no tile of the row (a card of the row's colour
+    # cut into two "tiles" beyond the row's end, seed 577215), and goes with the others.
+    for kind, strays in half_out.items():
+        p, d = lines[kind]
+        along = [float((np.array(b.center) - p) @ d) for b in rows[kind]]
+        lo, hi = min(along) - reach[kind], max(along) + reach[kind]
+        for b in strays:
+            if lo < float((np.array(b.center) - p) @ d) < hi:
+                return Rows((), (), side, f"a {ROW_NAMES[kind]} tile lies out of its row")
+            others.append(b)
     # A row with no whole tile seen: something beside the other row may be that row, not made
     # out (in shadow, too close to the table's colour) — not an emptied row.
     for kind in (HEROES, VILLAINS):
