@@ -96,8 +96,10 @@ def _bin_index(img: np.ndarray) -> np.ndarray:
     return out
 
 
-def _table_mask(config: Mapping[str, Any], small: np.ndarray) -> np.ndarray:
-    """Mask (uint8) of the pixels far from every table colour learned from the border band.
+def _table_mask(config: Mapping[str, Any], small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Mask (uint8) of the pixels far from every table colour learned from the border band,
+    and where the table is in its own light, for `_flatten` (bool: not in a shadow, nor a
+    solid part of the mask).
 
     The table colours are a k-means of the border band in Lab; the distance of every colour
     to them is computed once per frame on a 32³ table of BGR bins, then looked up per pixel.
@@ -137,14 +139,25 @@ def _table_mask(config: Mapping[str, Any], small: np.ndarray) -> np.ndarray:
     present = np.flatnonzero(np.bincount(index.ravel(), minlength=_BINS))
     lut_lab = _weighted(_bin_lab()[present], wl)
     far = _nearest2(lut_lab, centres) > thresh * thresh
+    # 255: not table; 0: the table in its light; _SHADE: the table in a shadow.
+    code = np.where(far, 255, 0).astype(np.uint8)
     if dim is not None:
         # Only what the lit table did not explain can still be table in shadow.
         maybe = np.flatnonzero(far)
-        far[maybe] = _nearest2(lut_lab[maybe], dim) > dim_thresh * dim_thresh
+        shaded = _nearest2(lut_lab[maybe], dim) <= dim_thresh * dim_thresh
+        code[maybe[shaded]] = _SHADE
     lut = np.zeros(_BINS, np.uint8)
-    lut[present] = np.where(far, 255, 0)
-    mask = lut.take(index)  # as lut[index], without fancy indexing's overhead
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    lut[present] = code
+    coded = lut.take(index)  # as lut[index], without fancy indexing's overhead
+    far_px = np.where(coded == 255, coded, 0)
+    mask = cv2.morphologyEx(far_px, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    # The table in its light, for `_flatten`: with the specks of "not table" no 5 px square
+    # holds (a bright spot of the table the band never saw shows as such specks).
+    solid = cv2.morphologyEx(far_px, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    return mask, (solid == 0) & (coded != _SHADE)
+
+
+_SHADE = 1  # `_table_mask`'s code for the table in a shadow
 
 
 def _nearest2(x: np.ndarray, centres: np.ndarray) -> np.ndarray:
@@ -165,16 +178,19 @@ def _dimmed(centres: np.ndarray, wl: float, depths) -> np.ndarray | None:
     return _weighted(dark.reshape(-1, 3), wl)
 
 
-def _flatten(config: Mapping[str, Any], small: np.ndarray, mask: np.ndarray) -> np.ndarray:
+def _flatten(config: Mapping[str, Any], small: np.ndarray, lit: np.ndarray) -> np.ndarray:
     """The frame with the table's light made even: each pixel divided by the brightness of the
-    table around it (a normalised convolution of the pixels `mask` calls table, so the tiles
-    themselves do not darken or lighten the estimate). Removes a bright spot or a gradient
-    that the border band never saw."""
+    table around it (a normalised convolution of the pixels `lit` calls table in its light,
+    so the tiles themselves do not darken or lighten the estimate). Removes a bright spot or
+    a gradient that the border band never saw. A hard shadow's band is left out of the
+    estimate: blurred into it, it made the lit table beside the band look dim, and evened
+    out that table came out brighter than any the band saw, a line of "not table" along the
+    shadow's edge (seed 314159, scene 60: "something covers the hero row")."""
     h, w = small.shape[:2]
     f = config["flatten_scale"]
     lw, lh = max(8, int(w * f)), max(8, int(h * f))
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    table = (mask == 0).astype(np.float32)
+    table = lit.astype(np.float32)
     g = cv2.resize(gray * table, (lw, lh), interpolation=cv2.INTER_AREA)
     t = cv2.resize(table, (lw, lh), interpolation=cv2.INTER_AREA)
     sigma = config["flatten_sigma"] * min(lw, lh)
@@ -200,11 +216,11 @@ def foreground(config: Mapping[str, Any], frame: np.ndarray) -> tuple[np.ndarray
     """
     s = config["scale"]
     small = cv2.resize(frame, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
-    mask = _table_mask(config, small)
+    mask, lit = _table_mask(config, small)
     if config["flatten_sigma"] > 0:
         # Both passes must agree: the even light drops a bright spot the band never saw, and
         # the first pass drops the rim the evening leaves along a hard shadow's edge.
-        mask = cv2.bitwise_and(mask, _table_mask(config, _flatten(config, small, mask)))
+        mask = cv2.bitwise_and(mask, _table_mask(config, _flatten(config, small, lit))[0])
     return mask, small
 
 
