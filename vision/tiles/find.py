@@ -96,10 +96,12 @@ def _bin_index(img: np.ndarray) -> np.ndarray:
     return out
 
 
-def _table_mask(config: Mapping[str, Any], small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _table_mask(
+    config: Mapping[str, Any], small: np.ndarray, lit: bool = False
+) -> tuple[np.ndarray, np.ndarray | None]:
     """Mask (uint8) of the pixels far from every table colour learned from the border band,
-    and where the table is in its own light, for `_flatten` (bool: not in a shadow, nor a
-    solid part of the mask).
+    and, when `lit`, where the table is in its own light, for `_flatten` (uint8 255: not in
+    a shadow, nor a solid part of the mask; else None).
 
     The table colours are a k-means of the border band in Lab; the distance of every colour
     to them is computed once per frame on a 32³ table of BGR bins, then looked up per pixel.
@@ -149,12 +151,16 @@ def _table_mask(config: Mapping[str, Any], small: np.ndarray) -> tuple[np.ndarra
     lut = np.zeros(_BINS, np.uint8)
     lut[present] = code
     coded = lut.take(index)  # as lut[index], without fancy indexing's overhead
-    far_px = np.where(coded == 255, coded, 0)
+    far_px = cv2.compare(coded, 255, cv2.CMP_EQ)
     mask = cv2.morphologyEx(far_px, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    if not lit:
+        return mask, None
     # The table in its light, for `_flatten`: with the specks of "not table" no 5 px square
     # holds (a bright spot of the table the band never saw shows as such specks).
     solid = cv2.morphologyEx(far_px, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-    return mask, (solid == 0) & (coded != _SHADE)
+    return mask, cv2.bitwise_and(
+        cv2.compare(solid, 0, cv2.CMP_EQ), cv2.compare(coded, _SHADE, cv2.CMP_NE)
+    )
 
 
 _SHADE = 1  # `_table_mask`'s code for the table in a shadow
@@ -190,7 +196,7 @@ def _flatten(config: Mapping[str, Any], small: np.ndarray, lit: np.ndarray) -> n
     f = config["flatten_scale"]
     lw, lh = max(8, int(w * f)), max(8, int(h * f))
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    table = lit.astype(np.float32)
+    table = (lit > 0).astype(np.float32)
     g = cv2.resize(gray * table, (lw, lh), interpolation=cv2.INTER_AREA)
     t = cv2.resize(table, (lw, lh), interpolation=cv2.INTER_AREA)
     sigma = config["flatten_sigma"] * min(lw, lh)
@@ -216,8 +222,9 @@ def foreground(config: Mapping[str, Any], frame: np.ndarray) -> tuple[np.ndarray
     """
     s = config["scale"]
     small = cv2.resize(frame, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
-    mask, lit = _table_mask(config, small)
-    if config["flatten_sigma"] > 0:
+    flat = config["flatten_sigma"] > 0
+    mask, lit = _table_mask(config, small, lit=flat)
+    if flat:
         # Both passes must agree: the even light drops a bright spot the band never saw, and
         # the first pass drops the rim the evening leaves along a hard shadow's edge.
         mask = cv2.bitwise_and(mask, _table_mask(config, _flatten(config, small, lit))[0])
