@@ -84,6 +84,21 @@ def test_a_ragged_stretch_of_table_left_by_the_outline_cut_is_not_a_cocked_die(s
     assert [r for r, _ in old.issues] == ["cocked"]
 
 
+def _no_rolling_die_unless(scene, off: dict) -> None:
+    """The finder sees no rolling die in `scene` and the reader reads its five dice right; with
+    the cue turned `off` the finder calls the frame "blurred" again (so the test can fail)."""
+    from vision.evaluate import dice_right
+    from vision.reader import read_dice
+
+    profile = default_profile()
+    found = find_dice(dice_config(), profile, scene.image)
+    assert "blurred" not in {reason for reason, _ in found.issues}
+    reading = read_dice(dice_config(), profile, scene.image)
+    assert reading.status == "ok" and dice_right(reading, scene) == len(scene.dice) == 5
+    old = find_dice(dice_config(off), profile, scene.image)
+    assert "blurred" in {reason for reason, _ in old.issues}
+
+
 def test_a_tile_s_printed_frame_is_not_a_rolling_die():
     # A fresh rendered set (seed 770005, scene 41): a red tile's white printed frame is in the
     # die mask as a hollow rectangle whose edges run mostly one way, and it made the frame
@@ -91,17 +106,9 @@ def test_a_tile_s_printed_frame_is_not_a_rolling_die():
     # rendered rolling dice cover 0.5 or more of their convex hull; this frame 0.18).
     from itertools import islice
 
-    from vision.evaluate import dice_right, labelled_scenes
-    from vision.reader import read_dice
+    from vision.evaluate import labelled_scenes
 
-    scene = next(islice(labelled_scenes(770005, 42), 41, None))
-    profile = default_profile()
-    found = find_dice(dice_config(), profile, scene.image)
-    assert "blurred" not in {reason for reason, _ in found.issues}
-    reading = read_dice(dice_config(), profile, scene.image)
-    assert reading.status == "ok" and dice_right(reading, scene) == len(scene.dice) == 5
-    old = find_dice(dice_config({"blur_solid": 0.0}), profile, scene.image)
-    assert "blurred" in {reason for reason, _ in old.issues}
+    _no_rolling_die_unless(next(islice(labelled_scenes(770005, 42), 41, None)), {"blur_solid": 0.0})
 
 
 def _smeared_die(angle: float) -> np.ndarray:
@@ -146,17 +153,8 @@ def test_a_pale_check_of_a_gingham_cloth_is_not_a_rolling_die(seed):
     # running one way, and they made the frame "blurred" (as on fresh sets 550003, 770005,
     # 456002, 660001, 330007: 4, 2, 3, 1 and 1 frames). They are one colour; a rolling die's
     # blob is not (350 rendered rolling dice are called "blurred" as before).
-    from vision.evaluate import dice_right
-    from vision.reader import read_dice
-
     scene = render_scene(np.random.default_rng(seed), SceneSpec(surface="cloth"))
-    profile = default_profile()
-    found = find_dice(dice_config(), profile, scene.image)
-    assert "blurred" not in {reason for reason, _ in found.issues}
-    reading = read_dice(dice_config(), profile, scene.image)
-    assert reading.status == "ok" and dice_right(reading, scene) == len(scene.dice) == 5
-    old = find_dice(dice_config({"blur_colours": 0.0}), profile, scene.image)
-    assert "blurred" in {reason for reason, _ in old.issues}
+    _no_rolling_die_unless(scene, {"blur_colours": 0.0})
 
 
 @pytest.mark.parametrize("surface", ["cloth", "laminate", "wood", "felt"])

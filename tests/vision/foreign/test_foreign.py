@@ -146,10 +146,23 @@ def test_a_small_pip_dies_top_face_is_cut_out_at_full_size(tmp_path):
         assert near and min(near) < 4, (name, want, found.issues)
 
 
-def test_a_foreshortened_slate_top_is_cut_out(tmp_path):
-    # Outline seed 4 (teach seed 1004), scene 10: a slate die far from the camera whose top,
-    # foreshortened and notched by its amber symbol, made a box 1.38 long/short; the top cut
-    # asked 1.3 at most, found no top, and the die was missed (vision.finder.TOP_ASPECT).
+@pytest.mark.parametrize(
+    ("teach_seed", "seed", "scene", "point"),
+    [
+        # Outline seed 4, scene 10: a slate die far from the camera whose top, foreshortened
+        # and notched by its amber symbol, made a box 1.38 long/short; the top cut asked 1.3
+        # at most, found no top, and the die was missed (vision.finder.TOP_ASPECT).
+        (1004, 4, 10, (293.8, 121.3)),
+        # Outline seed 1, scene 6: a slate die's side face and its shadow made a larger square
+        # of one colour than its top (56 px against the other dice's 31-42), with a piece of
+        # the symbol at its edge for a "print"; the largest square was taken for the top and
+        # the die was dropped as of another size (missed). Of the squares that could be the
+        # top, the one nearest a taught face is taken (vision.finder._nearest_face).
+        (1001, 1, 6, (978.7, 304.9)),
+    ],
+    ids=["a_foreshortened_slate_top_is_cut_out", "the_top_is_the_square_nearest_a_taught_face"],
+)
+def test_a_slate_die_seen_obliquely_is_found(tmp_path, teach_seed, seed, scene, point):
     import numpy as np
 
     from vision.config import dice_config
@@ -157,36 +170,13 @@ def test_a_foreshortened_slate_top_is_cut_out(tmp_path):
     from vision.images import load_bgr
     from vision.teach import teach
 
-    write_teach(tmp_path / "teach", "outline", seed=1004, per_face=2)
-    truth = write_scenes(tmp_path / "scenes", "outline", seed=4, count=11)
+    write_teach(tmp_path / "teach", "outline", seed=teach_seed, per_face=2)
+    truth = write_scenes(tmp_path / "scenes", "outline", seed=seed, count=scene + 1)
     profile = teach(tmp_path / "teach")
-    (want,) = [w["center"] for w in truth["outline-010.jpg"]
-               if np.hypot(w["center"][0] - 293.8, w["center"][1] - 121.3) < 3]  # fmt: skip
-    found = find_dice(dice_config(), profile, load_bgr(tmp_path / "scenes" / "outline-010.jpg"))
-    near = [np.hypot(d.center[0] - want[0], d.center[1] - want[1]) for d in found.dice]
-    assert near and min(near) < 4, (want, found.issues)
-
-
-def test_a_slate_dies_top_is_the_square_nearest_a_taught_face(tmp_path):
-    # Outline seed 1 (teach seed 1001), scene 6: a slate die's side face and its shadow made a
-    # larger square of one colour than its top (56 px against the other dice's 31-42), with a
-    # piece of the symbol at its edge for a "print"; the largest square was taken for the top
-    # and the die was dropped as of another size (missed). Of the
-    # squares that could be the top, the one nearest a taught face is taken
-    # (vision.finder._nearest_face).
-    import numpy as np
-
-    from vision.config import dice_config
-    from vision.finder import find_dice
-    from vision.images import load_bgr
-    from vision.teach import teach
-
-    write_teach(tmp_path / "teach", "outline", seed=1001, per_face=2)
-    truth = write_scenes(tmp_path / "scenes", "outline", seed=1, count=7)
-    profile = teach(tmp_path / "teach")
-    (want,) = [w["center"] for w in truth["outline-006.jpg"]
-               if np.hypot(w["center"][0] - 978.7, w["center"][1] - 304.9) < 3]  # fmt: skip
-    found = find_dice(dice_config(), profile, load_bgr(tmp_path / "scenes" / "outline-006.jpg"))
+    name = f"outline-{scene:03d}.jpg"
+    (want,) = [w["center"] for w in truth[name]
+               if np.hypot(w["center"][0] - point[0], w["center"][1] - point[1]) < 3]  # fmt: skip
+    found = find_dice(dice_config(), profile, load_bgr(tmp_path / "scenes" / name))
     near = [np.hypot(d.center[0] - want[0], d.center[1] - want[1]) for d in found.dice]
     assert near and min(near) < 4, (want, found.issues)
 
