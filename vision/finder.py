@@ -11,7 +11,7 @@ unreadable cases (a die still rolling is smeared one way, a die cocked on anothe
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import cv2
@@ -160,10 +160,16 @@ def colour_spread(image: np.ndarray, contour: np.ndarray, erode: int = 2) -> flo
     return float(np.sqrt((lab - at @ coef).var(0).sum()))
 
 
+def _rescaled(x: float, y: float, scale: float) -> tuple[float, float]:
+    """A point's pixel-centre coordinates in the frame resized by `scale` (frame to the
+    finder's small frame with `scale`, back with its inverse)."""
+    return ((x + 0.5) * scale - 0.5, (y + 0.5) * scale - 0.5)
+
+
 def box_spread(image: np.ndarray, cand: Candidate, scale: float, part: float = 0.6) -> float:
     """`colour_spread` of the middle of a candidate's square (`part` of its side; the
     candidate in frame px) in `image`, the frame shrunk by `scale` as the finder shrinks it."""
-    centre = ((cand.center[0] + 0.5) * scale - 0.5, (cand.center[1] + 0.5) * scale - 0.5)
+    centre = _rescaled(cand.center[0], cand.center[1], scale)
     side = cand.side * scale * part
     box = cv2.boxPoints((centre, (side, side), cand.angle))
     return colour_spread(image, np.round(box).astype(np.int32).reshape(-1, 1, 2), erode=0)
@@ -172,7 +178,7 @@ def box_spread(image: np.ndarray, cand: Candidate, scale: float, part: float = 0
 def _candidate(rect: tuple, aspect: float, fill: float, streak: float, inv: float) -> Candidate:
     (cx, cy), (w, h), angle = rect
     return Candidate(
-        center=((cx + 0.5) * inv - 0.5, (cy + 0.5) * inv - 0.5),
+        center=_rescaled(cx, cy, inv),
         side=float(np.sqrt(max(w * h, 1.0))) * inv,
         angle=float(angle),
         aspect=float(aspect),
@@ -336,7 +342,7 @@ def _top_face(
         return cand  # the face colour did not give a clean square: keep the blob's box
     inv = 1.0 / scale
     return Candidate(
-        center=((fx + x0 + 0.5) * inv - 0.5, (fy + y0 + 0.5) * inv - 0.5),
+        center=_rescaled(fx + x0, fy + y0, inv),
         side=side,
         angle=float(angle),
         aspect=cand.aspect,
@@ -445,7 +451,7 @@ def _oblique_top(
         if mom["m00"] > 0:
             fx, fy = mom["m10"] / mom["m00"], mom["m01"] / mom["m00"]
         top = Candidate(
-            center=((fx + x0 + 0.5) * inv - 0.5, (fy + y0 + 0.5) * inv - 0.5),
+            center=_rescaled(fx + x0, fy + y0, inv),
             side=side * inv,
             angle=_edge_angle(hull),
             aspect=max(w, h) / max(min(w, h), 1e-3),
@@ -534,7 +540,7 @@ def round_blob(config: Mapping[str, Any], likelihood: np.ndarray, cand: Candidat
     outline in the finder's body likelihood (`Found.likelihood`) covers `coin_round` of its
     enclosing circle or more (a square covers 2/pi of it; a die smeared one way less)."""
     scale = float(config["scale"])
-    cx, cy = (cand.center[0] + 0.5) * scale - 0.5, (cand.center[1] + 0.5) * scale - 0.5
+    cx, cy = _rescaled(cand.center[0], cand.center[1], scale)
     half = 1.2 * cand.side * scale
     h, w = likelihood.shape[:2]
     x0, y0 = max(int(cx - half), 0), max(int(cy - half), 0)
@@ -573,14 +579,7 @@ def smeared_square(config: Mapping[str, Any], frame: np.ndarray, cand: Candidate
     if x1 - x0 < 4 or y1 - y0 < 4:
         return True
     roi = cv2.resize(frame[y0:y1, x0:x1], None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    moved = Candidate(
-        (cand.center[0] - x0, cand.center[1] - y0),
-        cand.side,
-        cand.angle,
-        cand.aspect,
-        cand.fill,
-        cand.streak,
-    )
+    moved = replace(cand, center=(cand.center[0] - x0, cand.center[1] - y0))
     return smeared_colours(config, roi, None, moved, scale)
 
 

@@ -155,10 +155,7 @@ class DiceProfile:
             patch=int(meta["patch"]),
             # (profiles taught before it was measured were taught from above)
             blob_over_top=float(meta.get("blob_over_top", 1.0)),
-            size_slope=(
-                float(meta.get("size_slope", (0.0, 0.0))[0]),
-                float(meta.get("size_slope", (0.0, 0.0))[1]),
-            ),
+            size_slope=tuple(float(v) for v in meta.get("size_slope", (0.0, 0.0))),
             mean=arrays["mean"].astype(np.float32) if "mean" in arrays else None,
             basis=arrays["basis"].astype(np.float32) if "basis" in arrays else None,
             body_hist=arrays["body_hist"].astype(np.float32) if "body_hist" in arrays else None,

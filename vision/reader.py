@@ -141,11 +141,11 @@ def _at_expected_size(
     matches: list[Match],
 ) -> list[Match]:
     """The matches, a die cut out smaller than the size expected where it lies unsure unless
-    it reads the same, with confidence, cut out at that size. An oblique camera sees far dice smaller, and the
-    finder lets a die's size vary across the frame by the slope the teach pictures showed
-    (vision.finder.perspective); a far die's cut may then be a part of its top (a pip 4's
-    cut to two of its pips, read as a 2 with confidence: foreign pips seed 4, scenes 26, 49;
-    a 5's to its middle pip, a 1: scene 58)."""
+    it reads the same, with confidence, cut out at that size. An oblique camera sees far dice
+    smaller, and the finder lets a die's size vary across the frame by the slope the teach
+    pictures showed (vision.finder.perspective); a far die's cut may then be a part of its
+    top (a pip 4's cut to two of its pips, read as a 2 with confidence: foreign pips seed 4,
+    scenes 26, 49; a 5's to its middle pip, a 1: scene 58)."""
     if profile.size_slope == (0.0, 0.0) or len(found.dice) < 3:
         return matches
     where = [perspective(profile, frame.shape, c.center) for c in found.dice]

@@ -141,12 +141,18 @@ def _within(pixels: np.ndarray, tiles: tuple[Blob, ...], side: float) -> np.ndar
         if (cx < lo[0] - reach or cx > hi[0] + reach or cy < lo[1] - reach
                 or cy > hi[1] + reach):  # fmt: skip
             continue
-        a = np.deg2rad(t.angle)
-        rel = pixels - np.float32(t.center)
-        u = rel @ np.float32([np.cos(a), np.sin(a)])
-        v = rel @ np.float32([-np.sin(a), np.cos(a)])
-        inside |= (np.abs(u) <= half) & (np.abs(v) <= half)
+        inside |= on_square(pixels, t, half)
     return inside
+
+
+def on_square(pixels: np.ndarray, tile: Blob, half: float) -> np.ndarray:
+    """Which of `pixels` (N×2) lie within the square of half-side `half` around `tile`, turned
+    as it is."""
+    a = np.deg2rad(tile.angle)
+    rel = pixels - np.float32(tile.center)
+    u = rel @ np.float32([np.cos(a), np.sin(a)])
+    v = rel @ np.float32([-np.sin(a), np.cos(a)])
+    return (np.abs(u) <= half) & (np.abs(v) <= half)
 
 
 def _crowded(bits: list[tuple[np.ndarray, float]], side: float, least: float) -> float | None:
@@ -174,7 +180,13 @@ def _densest(bits: list[tuple[np.ndarray, float]], side: float) -> tuple[float, 
 def where_along(rows: Rows, kind: str, p: np.ndarray, d: np.ndarray, at: float) -> str:
     """ "before tile 1" / "after tile k" of a place `at` px along row `kind`'s line from `p`."""
     tiles = rows.heroes if kind == HEROES else rows.villains
-    k = sum(1 for b in tiles if float((np.array(b.center) - p) @ d) < at)
+    return _where([float((np.array(b.center) - p) @ d) for b in tiles], at)
+
+
+def _where(along: list[float], at: float) -> str:
+    """ "before tile 1" / "after tile k" of a place `at` px along a row whose tiles lie
+    `along` px on the same line."""
+    k = sum(1 for a in along if a < at)
     return "before tile 1" if k == 0 else f"after tile {k}"
 
 
@@ -315,8 +327,7 @@ def find_rows(
             scraps.append(((rel @ d)[near], b.area / max(len(b.pixels), 1)))
             if near.sum() / max(len(b.pixels), 1) * b.area >= config["min_cover_area"] * side**2:
                 at = float(np.median((rel @ d)[near]))
-                k = sum(1 for a in along if a < at)
-                where = "before tile 1" if k == 0 else f"after tile {k}"
+                where = _where(along, at)
                 seen_as = colour_of(config, b, colours)
                 if seen_as == kind:
                     what = (
@@ -335,8 +346,7 @@ def find_rows(
         # are a tile showing between the fingers of a hand the table's colour hides.
         at = _crowded(bits, side, config["min_cover_area"] * side**2)
         if at is not None:
-            k = sum(1 for a in along if a < at)
-            where = "before tile 1" if k == 0 else f"after tile {k}"
+            where = _where(along, at)
             return Rows(
                 rows[HEROES], rows[VILLAINS], side,
                 f"a tile of the {ROW_NAMES[kind]} row {where} can't be made out (pieces of it "
@@ -348,8 +358,7 @@ def find_rows(
         # (issue #7, seed 271828: such a row was read a tile short).
         at, held = _densest(scraps, side)
         if held >= config["min_hidden_area"] * side**2:
-            k = sum(1 for a in along if a < at)
-            where = "before tile 1" if k == 0 else f"after tile {k}"
+            where = _where(along, at)
             return Rows(
                 rows[HEROES], rows[VILLAINS], side,
                 f"something covers the {ROW_NAMES[kind]} row {where} (a hand, a die?)",

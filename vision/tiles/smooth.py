@@ -13,6 +13,7 @@ cloth after the camera's blur and JPEG) says nothing this way. Frames are BGR ui
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any
 
 import cv2
@@ -29,14 +30,11 @@ class _Texture:
     def __init__(self, c2: np.ndarray) -> None:
         self._c2 = c2
         self.mean = float(c2.mean())
-        self._median: float | None = None
 
-    @property
+    @cached_property
     def median(self) -> float:
-        if self._median is None:
-            c2 = self._c2
-            self._median = float(np.partition(c2, len(c2) // 2)[len(c2) // 2])
-        return self._median
+        c2 = self._c2
+        return float(np.partition(c2, len(c2) // 2)[len(c2) // 2])
 
 
 def _texture(frame: np.ndarray, centre, k: int, scales: Sequence[float]) -> _Texture | None:

@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from .find import Blob, Found
-from .rows import HEROES, VILLAINS, Rows
+from .rows import HEROES, VILLAINS, Rows, on_square
 
 
 def _labels_at(labels: np.ndarray, pixels: np.ndarray, scale: float) -> set[int]:
@@ -32,15 +32,6 @@ def _labels_at(labels: np.ndarray, pixels: np.ndarray, scale: float) -> set[int]
     x = np.clip(xy[:, 0], 0, w - 1)
     y = np.clip(xy[:, 1], 0, h - 1)
     return set(np.unique(labels[y, x]).tolist()) - {0}
-
-
-def _near(pixels: np.ndarray, tile: Blob, half: float) -> np.ndarray:
-    """Which of `pixels` (N×2) lie within the square of half-side `half` around `tile`."""
-    a = np.deg2rad(tile.angle)
-    rel = pixels - np.float32(tile.center)
-    u = rel @ np.float32([np.cos(a), np.sin(a)])
-    v = rel @ np.float32([-np.sin(a), np.cos(a)])
-    return (np.abs(u) <= half) & (np.abs(v) <= half)
 
 
 def touching_cover(config: Mapping[str, Any], found: Found, rows: Rows) -> list[tuple[str, int]]:
@@ -71,7 +62,7 @@ def touching_cover(config: Mapping[str, Any], found: Found, rows: Rows) -> list[
             for i, t in enumerate(row, 1):
                 if not (lo[0] <= t.center[0] <= hi[0] and lo[1] <= t.center[1] <= hi[1]):
                     continue
-                around = int(_near(b.pixels, t, 0.75 * side).sum())
+                around = int(on_square(b.pixels, t, 0.75 * side).sum())
                 if not around:
                     continue
                 if labels is None:  # only once some piece reaches a tile at all (time)
