@@ -80,7 +80,7 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # (within `touch_reach` sides of its centre, across its edge) lies on it: a hand whose
         # arm leaves the row (touch.py; 0 turns the check off).
         "min_touch_area": 0.5,
-        "touch_reach": 0.7,
+        "touch_reach": 0.75,
         # Appearance: patch size, and how a value must win.
         "patch": 40,
         "blur": 0.8,  # Gaussian sigma (patch px) against noise, JPEG blocks and defocus

@@ -36,7 +36,7 @@ def _labels_at(labels: np.ndarray, pixels: np.ndarray, scale: float) -> set[int]
 
 def touching_cover(config: Mapping[str, Any], found: Found, rows: Rows) -> list[tuple[str, int]]:
     """(row, 1-based tile position) of each tile of a row that a large piece of "not table" is
-    joined to and reaches (within 0.75 sides of its centre), the tile whose edge most of it
+    joined to and reaches (within `touch_reach` sides of its centre), the tile whose edge most of it
     crosses first; empty when there is none.
 
     Touching tiles are one region of the mask with the piece, so every tile of a run is joined
@@ -55,14 +55,15 @@ def touching_cover(config: Mapping[str, Any], found: Found, rows: Rows) -> list[
     scale = config["scale"]
     labels = None
     hits = []
-    reach = 0.75 * side * np.sqrt(2)  # a turned square's corner (the box test is for time)
+    near = config["touch_reach"] * side
+    reach = near * np.sqrt(2)  # a turned square's corner (the box test is for time)
     for b in big:
         lo, hi = b.pixels.min(0) - reach, b.pixels.max(0) + reach
         for kind, row in ((HEROES, rows.heroes), (VILLAINS, rows.villains)):
             for i, t in enumerate(row, 1):
                 if not (lo[0] <= t.center[0] <= hi[0] and lo[1] <= t.center[1] <= hi[1]):
                     continue
-                around = int(on_square(b.pixels, t, 0.75 * side).sum())
+                around = int(on_square(b.pixels, t, near).sum())
                 if not around:
                     continue
                 if labels is None:  # only once some piece reaches a tile at all (time)
