@@ -592,6 +592,38 @@ def perspective(profile: DiceProfile, shape: tuple[int, ...], center: tuple[floa
     return float(np.exp(gx * (center[0] - shape[1] / 2) + gy * (center[1] - shape[0] / 2)))
 
 
+def _full_size_tops(
+    config: Mapping[str, Any],
+    tops: list[tuple[Candidate, Candidate]],
+    frame: np.ndarray,
+    lo: float,
+    pick: Pick | None,
+    level: Callable[[Candidate], float],
+) -> list[Candidate]:
+    """The top faces cut out at half size, a top much smaller than the frame's dice where it
+    lies cut out again at full size when that is nearer their size. A light print near a
+    small top's edge (white pips on a red die, blurred into its body at half size) cuts the
+    top's colour short of its edge there: the half-size cut is a part of the top (two of a
+    4's pips, read as a 2), while the frame itself still shows the whole top. Only such tops
+    are cut again: at full size an orange print's rim can join a slate side face to the top
+    (a wrong "ok" when every top was cut at full size first, tests/vision/foreign)."""
+    dice = [t for t, _ in tops]
+    if len(dice) < 3:
+        return dice
+    med = float(np.median([level(d) for d in dice]))
+    small = float(config["size_check"]) * med
+    out = []
+    for top, blob in tops:
+        if level(top) < small:
+            again = _oblique_top(frame, blob, 1.0, lo, pick)
+            if again is not None and abs(np.log(level(again) / med)) < abs(
+                np.log(level(top) / med)
+            ):
+                top = again
+        out.append(top)
+    return out
+
+
 def find_dice(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -683,7 +715,12 @@ def find_dice(
     # (Teach's first look has no templates yet: its tops are the largest squares.)
     pick = _nearest_face(profile, frame) if oblique and len(profile.templates) else None
     reach = profile.blob_over_top
-    tops: list[Candidate] = []
+
+    def level(d: Candidate) -> float:
+        """A die's side as it would look at the frame's centre."""
+        return d.side / perspective(profile, frame.shape, d.center)
+
+    tops: list[tuple[Candidate, Candidate]] = []  # (top face, the blob it was cut out of)
     for c, rect, aspect, fill, area, cand in blobs:
         x, y, w, h = cv2.boundingRect(c)
         if np.sqrt(area) > 2.5 * hi:
@@ -708,7 +745,7 @@ def find_dice(
             # side faces towards the camera. The top is what is read.
             top = _top_either(small, frame, cand, scale, lo, pick)
             if top is not None:
-                tops.append(top)
+                tops.append((top, cand))
                 continue
         if aspect <= max_aspect and fill >= min_fill and lo <= np.sqrt(area) <= hi:
             (odd if cand.streak >= square_streaky else dice).append(cand)
@@ -831,13 +868,12 @@ def find_dice(
         # were not): unsure.
         cut = [_top_either(small, frame, d, scale, lo, pick) for d in dice]
         issues += [("uncertain", d) for d, t in zip(dice, cut, strict=True) if t is None]
-        dice = tops + [t for t in cut if t is not None]
+        tops += [(t, d) for d, t in zip(dice, cut, strict=True) if t is not None]
+        dice = _full_size_tops(config, tops, frame, lo / scale, pick, level)
 
     # All dice of a set are one size where they lie: a square of another size is something
     # else (half a die's top). An oblique camera sees far dice smaller, by the slope the
     # teach pictures showed: each die is judged at the frame's centre.
-    def level(d: Candidate) -> float:
-        return d.side / perspective(profile, frame.shape, d.center)
 
     sides = [level(d) for d in dice if die_like(d.center, d.side)]
     if len(sides) >= 3 or (not_dice and sides):
