@@ -1,7 +1,8 @@
 """Every threshold of the dice reader in one place: a plain preset dict, typos are errors.
 
 Stages take this config as their first argument (`(config, frame) -> result`); a caller changes
-a value with `dice_config({"min_confidence": 0.6})`, and an unknown key raises `BadConfig`.
+a value with `dice_config({"min_confidence": 0.6})`; an unknown key, or a value not of its key's
+kind (`max_dice="five"`, a kept zone of two numbers), raises `BadConfig` naming the key.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from .config_check import POSITIVE, SCALE, Allowed, merged
 from .errors import BadConfig
 
 DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
@@ -116,13 +118,33 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
 )
 
 
+# What a value outside would make meaningless or crash (vision.config_check: every other number
+# is 0 or more, and a threshold stays open above: beyond reach switches its check off).
+DICE_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
+    {
+        "scale": SCALE,
+        "one_size": Allowed(above=True, ordered=((0, 1),), note="(the smaller first)"),
+        "patch": POSITIVE,
+        "margin_full": POSITIVE,  # confidence is the margin divided by it
+        "max_dice": POSITIVE,
+        "dice_in_play": POSITIVE,
+        "kept_zone": Allowed(
+            hi=1.0,
+            ordered=((0, 2), (1, 3)),
+            note="(left, top, right, bottom as fractions of the frame; left < right, top < bottom)",
+        ),
+    }
+)
+
+
 def dice_config(overrides: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
-    """The dice reader's config: the defaults with `overrides`; an unknown key is an error."""
-    merged = dict(DICE_DEFAULTS)
-    for key, value in (overrides or {}).items():
-        if key not in DICE_DEFAULTS:
-            raise BadConfig(
-                f"unknown dice vision setting {key!r}; settings: {', '.join(DICE_DEFAULTS)}"
-            )
-        merged[key] = value
-    return MappingProxyType(merged)
+    """The dice reader's config: the defaults with `overrides`; an unknown key or a value not
+    of its key's kind (vision.config_check) is a `BadConfig` naming the key."""
+    config = merged("dice vision", DICE_DEFAULTS, DICE_ALLOWED, overrides)
+    if config["dice_in_play"] is not None and config["dice_in_play"] > config["max_dice"]:
+        # The reader would call every frame "too-many" or "missing": nothing could be read.
+        raise BadConfig(
+            f"dice vision setting 'dice_in_play' = {config['dice_in_play']!r} is not allowed: "
+            f"it must be at most 'max_dice' = {config['max_dice']!r}"
+        )
+    return config

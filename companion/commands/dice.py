@@ -166,13 +166,16 @@ def run_read(args: argparse.Namespace) -> int:
     except VisionError as exc:
         raise _vision_error(exc) from None
     zone = args.kept_zone or tuple(config["vision"]["kept_zone"])
-    settings = dice_config(
-        {
-            "max_dice": max(args.max_dice, args.dice or 0),
-            "dice_in_play": args.dice,
-            "kept_zone": zone,
-        }
-    )
+    try:  # the flags are checked as they are parsed; this names a key should they ever differ
+        settings = dice_config(
+            {
+                "max_dice": max(args.max_dice, args.dice or 0),
+                "dice_in_play": args.dice,
+                "kept_zone": zone,
+            }
+        )
+    except VisionError as exc:
+        raise _vision_error(exc) from None
     failed = 0
     for path in args.images:
         try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tomllib
+
 import pytest
 
 from companion import config
@@ -63,3 +65,25 @@ def test_missing_explicit_file_is_an_error(tmp_path):
 def test_absent_default_file_means_defaults(tmp_path, monkeypatch):
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "absent.toml"))
     assert config.load().source is None
+
+
+@pytest.mark.parametrize(
+    "zone",
+    ["[0.0, 0.0, 1.0, 0.25]", "[0, 0, 1, 1]", "[0.2, 0.1, 0.3, 0.2]", "[0.5, 0, 0.2, 1]",
+     "[0, 0.5, 1, 0.5]", "[0, 0, 1, 1.5]", "[-0.1, 0, 1, 1]", "[0, 1]", "[0, 0, 1, true]",
+     '[0, 0, 1, "1"]'],
+)  # fmt: skip
+def test_vision_kept_zone_is_taken_exactly_when_the_dice_reader_takes_it(zone):
+    # [vision] kept_zone goes to vision's dice_config (companion.eye.DiceEye): the file's check
+    # must refuse, naming the key, whatever the reader would refuse later without naming it.
+    from vision.config import dice_config
+    from vision.errors import BadConfig
+
+    try:
+        value = config.parse(f"[vision]\nkept_zone = {zone}\n")["vision"]["kept_zone"]
+    except ConfigError as exc:
+        assert "'vision.kept_zone'" in str(exc)
+        with pytest.raises(BadConfig, match="'kept_zone'"):
+            dice_config({"kept_zone": tuple(tomllib.loads(f"z = {zone}")["z"])})
+        return
+    assert dice_config({"kept_zone": tuple(value)})["kept_zone"] == tuple(value)

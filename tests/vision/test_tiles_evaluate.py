@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.vision.tiles_fixtures import profile, scene
 from vision.tiles import tiles_config
 from vision.tiles.evaluate import breakdown, cause_of, diagnose
@@ -26,3 +28,23 @@ def test_diagnose_counts_tiles_and_names_conditions():
     assert {"surface", "table hue", "hard shadow"} <= set(results[0].conditions)
     text = breakdown(results)
     assert "lost tiles by cause" in text and "by surface:" in text
+
+
+@pytest.mark.parametrize(
+    "setting, named",
+    [
+        ("shadow_depths=0.5", "'shadow_depths' = 0.5 is not allowed: it must be a tuple"),
+        ("table_colours=-1", "'table_colours' = -1 is not allowed: it must be a whole number"),
+        ("number_check='no'", "'number_check' = 'no' is not allowed: it must be True or False"),
+        ("min_scor=0.5", "unknown tile vision setting 'min_scor'"),
+        ("blur=soft", "--set blur: 'soft' is not a Python literal"),
+        ("blur", "--set takes KEY=VALUE, not 'blur'"),
+    ],
+)
+def test_a_bad_set_value_names_the_key_before_anything_runs(tmp_path, setting, named):
+    from vision.tiles.evaluate import main
+
+    with pytest.raises(SystemExit) as caught:
+        main(["--set", setting, "--count", "1", "--covered", "0", "--save", str(tmp_path / "x")])
+    assert named in str(caught.value.code)
+    assert not (tmp_path / "x").exists()

@@ -1,7 +1,8 @@
 """Every threshold of the tile-row reader in one place: a plain preset dict, typos are errors.
 
 Stages take this config as their first argument; `tiles_config({"min_score": 0.6})` changes a
-value, an unknown key raises `BadConfig`.
+value; an unknown key, or a value not of its key's kind (`shadow_depths=0.5`, a negative count),
+raises `BadConfig` naming the key.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import BadConfig
+from ..config_check import FRACTION, POSITIVE, SCALE, Allowed, merged
 
 TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
     {
@@ -175,13 +176,33 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
 )
 
 
+# What a value outside would make meaningless or crash (vision.config_check: every other number
+# is 0 or more, and a threshold stays open above: beyond reach switches its check off).
+TILES_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
+    {
+        "scale": SCALE,
+        "border": Allowed(hi=0.5),  # a band on each side: half the frame is all of it
+        "table_colours": POSITIVE,
+        # Dimming factors (a brighter "shadow" is not one).
+        "shadow_depths": Allowed(hi=1.0, above=True, any_length=True, note="(() turns it off)"),
+        "flatten_scale": FRACTION,
+        "max_row_angle": Allowed(hi=90.0),  # degrees from the horizontal
+        "texture_scales": POSITIVE,  # Gaussian sigmas
+        "texture_step": POSITIVE,  # a step along the row
+        "patch": POSITIVE,
+        "blur": POSITIVE,  # a Gaussian sigma (0 is not "no blur" to OpenCV)
+        "rescue_turns": Allowed(lo=None, any_length=True, note="(degrees, either way)"),
+        "teach_scales": Allowed(above=True, any_length=True),
+        "pair_quantile": FRACTION,
+        "detail_blur": POSITIVE,
+        "detail_quantile": FRACTION,
+        "cells": POSITIVE,
+        "number_smooth": POSITIVE,
+    }
+)
+
+
 def tiles_config(overrides: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
-    """The tile reader's config: the defaults with `overrides`; an unknown key is an error."""
-    merged = dict(TILES_DEFAULTS)
-    for key, value in (overrides or {}).items():
-        if key not in TILES_DEFAULTS:
-            raise BadConfig(
-                f"unknown tile vision setting {key!r}; settings: {', '.join(TILES_DEFAULTS)}"
-            )
-        merged[key] = value
-    return MappingProxyType(merged)
+    """The tile reader's config: the defaults with `overrides`; an unknown key or a value not
+    of its key's kind (vision.config_check) is a `BadConfig` naming the key."""
+    return merged("tile vision", TILES_DEFAULTS, TILES_ALLOWED, overrides)

@@ -197,6 +197,7 @@ def _setting(text: str) -> tuple[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ..errors import BadConfig
     from ..render.tiles import TileSpec, render_tiles
     from .config import tiles_config
 
@@ -214,7 +215,10 @@ def main(argv: list[str] | None = None) -> int:
         help="a config value for this run (a Python literal: shadow_depths=\"(0.5, 0.7)\")",
     )  # fmt: skip
     args = ap.parse_args(argv)
-    config = tiles_config(dict(_setting(s) for s in args.set))
+    try:
+        config = tiles_config(dict(_setting(s) for s in args.set))
+    except BadConfig as exc:  # before any scene is rendered or frame saved
+        raise SystemExit(f"--set: {exc}") from None
     profile = taught_on_render(config, args.teach_seed)
     rng = np.random.default_rng(args.seed)
     scenes = [render_tiles(rng, TileSpec()) for _ in range(args.count)]

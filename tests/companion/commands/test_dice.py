@@ -160,3 +160,28 @@ def test_a_bad_profile_file_is_one_line(tmp_path):
     (tmp_path / "p.npz").write_bytes(b"nonsense")
     result = companion("read", "x.png", "--profile", "p.npz", tmp=tmp_path)
     assert result.returncode == 1 and "not a dice profile" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "flag, value",
+    [("--max-dice", "five"), ("--max-dice", "0"), ("--dice", "-1"), ("--kept-zone", "0,1"),
+     ("--kept-zone", "0.6,0,0.4,1"), ("--kept-zone", "0,0,1.5,1")],
+)  # fmt: skip
+def test_a_bad_vision_flag_is_one_line_naming_it_and_writes_nothing(tmp_path, flag, value):
+    result = companion("read", "any.png", flag, value, "--annotate", "drawn", tmp=tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert flag in result.stderr and value in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "drawn").exists()
+
+
+def test_a_bad_vision_value_in_the_config_file_names_the_key_and_writes_nothing(tmp_path):
+    # The [vision] section feeds dice_config (kept_zone): config.py's schema refuses it first.
+    (tmp_path / "cfg" / "table-companion").mkdir(parents=True)
+    (tmp_path / "cfg" / "table-companion" / "config.toml").write_text(
+        "[vision]\nkept_zone = [0, 1]\n"
+    )
+    result = companion("read", "any.png", "--annotate", "drawn", tmp=tmp_path)
+    assert result.returncode == 1 and result.stdout == ""
+    assert "'vision.kept_zone' = [0, 1] is not allowed" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "drawn").exists()

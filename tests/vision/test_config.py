@@ -1,0 +1,65 @@
+"""vision.config: the dice reader's config takes a value only of its key's kind, else names it."""
+
+from __future__ import annotations
+
+import pytest
+
+from vision.config import DICE_ALLOWED, DICE_DEFAULTS, dice_config
+from vision.errors import BadConfig
+
+
+def test_every_default_passes_its_own_check_unchanged():
+    assert dict(dice_config(dict(DICE_DEFAULTS))) == dict(DICE_DEFAULTS)
+
+
+def test_every_range_is_for_a_key_that_exists():
+    assert set(DICE_ALLOWED) <= set(DICE_DEFAULTS)
+
+
+@pytest.mark.parametrize(
+    "key, value, must",
+    [
+        ("max_dice", "five", "a whole number 1 or more"),
+        ("max_dice", 0, "a whole number 1 or more"),
+        ("max_dice", -1, "a whole number 1 or more"),
+        ("max_dice", 5.0, "a whole number 1 or more"),
+        ("patch", True, "a whole number 1 or more"),  # a bool where a number is wanted
+        ("contrast", -3, "a whole number 0 or more"),
+        ("min_confidence", "high", "a number 0 or more"),
+        ("min_confidence", False, "a number 0 or more"),
+        ("scale", 0, "a number above 0 and at most 1"),
+        ("scale", 2.0, "a number above 0 and at most 1"),
+        ("margin_full", 0.0, "a number above 0"),  # confidence is divided by it
+        ("close", "yes", "True or False"),
+        ("dice_in_play", 0, "None or a whole number 1 or more"),
+        ("dice_in_play", "5", "None or a whole number 1 or more"),
+        ("kept_zone", (0, 1), "a tuple of 4 numbers from 0 to 1"),
+        ("kept_zone", 0.25, "a tuple of 4 numbers from 0 to 1"),
+        ("kept_zone", (0.0, 0.0, 1.5, 0.25), "a tuple of 4 numbers from 0 to 1"),
+        ("kept_zone", (0.6, 0.0, 0.4, 0.25), "left < right, top < bottom"),
+        ("one_size", (1.3, 0.75), "a tuple of 2 numbers above 0 (the smaller first)"),
+    ],
+)
+def test_a_wrong_dice_value_names_the_key_and_what_it_must_be(key, value, must):
+    with pytest.raises(BadConfig) as caught:
+        dice_config({key: value})
+    message = str(caught.value)
+    assert message.startswith(f"dice vision setting {key!r} = {value!r} is not allowed")
+    assert must in message
+
+
+def test_dice_in_play_beyond_max_dice_is_refused():
+    # The reader would call every frame too-many or missing (vision.reader).
+    with pytest.raises(BadConfig, match=r"'dice_in_play' = 6 .* at most 'max_dice' = 5"):
+        dice_config({"dice_in_play": 6})
+    assert dice_config({"max_dice": 6, "dice_in_play": 6})["dice_in_play"] == 6
+
+
+def test_switching_a_check_off_out_of_reach_is_still_allowed():
+    # As the tests and evaluations do: a threshold no die can reach, or 0.
+    c = dice_config({"min_confidence": 1.01, "blur_streak": 2.0, "blur_colours": 0.0})
+    assert (c["min_confidence"], c["blur_streak"], c["blur_colours"]) == (1.01, 2.0, 0.0)
+
+
+def test_a_kept_zone_list_as_toml_gives_it_is_kept_as_a_tuple():
+    assert dice_config({"kept_zone": [0, 0.5, 1, 1]})["kept_zone"] == (0, 0.5, 1, 1)
