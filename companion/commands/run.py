@@ -108,14 +108,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _serve(args, config, kind: str, path: str, store, closing) -> None:
-    from hardware.buttons import open_buttons
     from hardware.camera import open_camera
-    from hardware.errors import HardwareError
     from hardware.watch import CameraWatch
 
     from ..app import App
     from ..controllers import Status
-    from ..setup_flow import choose_new_game, wizard_camera
+    from ..setup_flow import choose_new_game, panel_opener, wizard_camera
     from ..wiring import camera_choice, controller_for, open_display, open_game
     from ._common import load_config
 
@@ -181,21 +179,8 @@ def _serve(args, config, kind: str, path: str, store, closing) -> None:
     closing.callback(display.close)
     status = Status(camera_text, "starting")
     app = App(store, game_id, controller, display, status, camera=camera, eye=eye, tiles=tiles)
-    buttons = config["buttons"]
-    pins: dict[str, int | None] = {
-        k: buttons[k] for k in ("next", "previous", "select", "confirm", "undo")
-    }
-    pins.update({f"player:{i}": pin for i, pin in enumerate(buttons["players"])})
-    try:
-        panel = open_buttons(
-            args.buttons or buttons["source"],
-            pins,
-            app.inputs.put,
-            bounce_ms=buttons["bounce_ms"],
-            hold_seconds=buttons["hold_seconds"],
-        )
-    except HardwareError as exc:
-        raise CompanionError(str(exc)) from exc
+    # The same panel, pins and errors as the setup screen's (setup_flow.panel_opener).
+    panel = panel_opener(args.buttons)(config, app.inputs.put)
     closing.callback(panel.close)
     app.status = Status(camera_text, panel.describe())
     log.info(

@@ -85,6 +85,31 @@ def test_run_uses_gpio_buttons_where_a_pin_factory_is_set(tmp_path):
     assert "GPIO buttons (next=5, previous=6, select=13, confirm=19, undo=26)" in log
 
 
+def test_run_wires_the_config_files_buttons_and_player_keys_as_the_setup_screen_does(tmp_path):
+    # run and the setup screen open the panel through one function (setup_flow.panel_opener):
+    # the [buttons] pins and the per-player keys both reach it.
+    (tmp_path / "config" / "table-companion").mkdir(parents=True)
+    (tmp_path / "config" / "table-companion" / "config.toml").write_text(
+        '[buttons]\nsource = "gpio"\nundo = 16\nplayers = [20, 21]\n'
+    )
+    proc = _start(
+        tmp_path / "g.sqlite3",
+        "--game",
+        "pow",
+        "--camera",
+        "sim",
+        env_extra={"GPIOZERO_PIN_FACTORY": "mock"},
+    )
+    try:
+        log = "".join(_until(proc, "new game 1 (pow); camera"))
+    finally:
+        assert _stop(proc) == 0
+    assert (
+        "GPIO buttons (next=5, previous=6, select=13, confirm=19, undo=16, player:0=20, "
+        "player:1=21)" in log
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
