@@ -244,6 +244,16 @@ def footer(c: Canvas, hints: Sequence[tuple[str, str]], undo: bool = True) -> No
         )
 
 
+def form_footer(c: Canvas, filling: bool) -> None:
+    """The footer of a game entered by forms (Malacca, Dig Mars): Previous/Next pick an option
+    and Confirm enters it; while a form is `filling`, Select moves to its next field."""
+    _ = c.lang
+    hints = [(_("Previous"), inputs.PREVIOUS), (_("Next"), inputs.NEXT)]
+    if filling:
+        hints.append((_("Next field"), inputs.SELECT))
+    footer(c, [*hints, (_("Confirm"), inputs.CONFIRM)])
+
+
 def banner_bar(c: Canvas, text: str) -> None:
     """A hardware fault (camera lost…) across the top, over the title."""
     c.box((0, 0, 800, 44), theme.ERROR_BG)

@@ -387,17 +387,4 @@ def render_board(c: Canvas, m: DigMarsBoard) -> None:
     _board(c, m)
     _panel(c, m)
     widgets.status_bars(c, m.banner, m.notice)
-    if m.entry:
-        hints = [
-            (_("Previous"), inputs.PREVIOUS),
-            (_("Next"), inputs.NEXT),
-            (_("Next field"), inputs.SELECT),
-            (_("Confirm"), inputs.CONFIRM),
-        ]
-    else:
-        hints = [
-            (_("Previous"), inputs.PREVIOUS),
-            (_("Next"), inputs.NEXT),
-            (_("Confirm"), inputs.CONFIRM),
-        ]
-    widgets.footer(c, hints)
+    widgets.form_footer(c, filling=bool(m.entry))

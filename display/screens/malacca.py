@@ -357,20 +357,7 @@ def render_round(c: Canvas, m: MalaccaRound) -> None:
         if m.settlement:
             _ledger(c, m.settlement, (px, y + 4, pw, 436 - y - 8))
     widgets.status_bars(c, m.banner, m.notice)
-    if m.entry is not None:
-        hints = [
-            (_("Previous"), inputs.PREVIOUS),
-            (_("Next"), inputs.NEXT),
-            (_("Next field"), inputs.SELECT),
-            (_("Confirm"), inputs.CONFIRM),
-        ]
-    else:
-        hints = [
-            (_("Previous"), inputs.PREVIOUS),
-            (_("Next"), inputs.NEXT),
-            (_("Confirm"), inputs.CONFIRM),
-        ]
-    widgets.footer(c, hints)
+    widgets.form_footer(c, filling=m.entry is not None)
 
 
 def _entry(c: Canvas, m: MalaccaRound, px: float, pw: float) -> None:
