@@ -6,8 +6,10 @@ import math
 
 import pytest
 
+from vision.config import DICE_ALLOWED, DICE_DEFAULTS, dice_config
 from vision.config_check import FRACTION, POSITIVE, Allowed, merged
 from vision.errors import BadConfig
+from vision.tiles.config import TILES_ALLOWED, TILES_DEFAULTS, tiles_config
 
 DEFAULTS = {
     "flag": True,
@@ -94,3 +96,16 @@ def test_a_threshold_beyond_reach_stays_allowed():
 def test_the_config_cannot_be_changed_afterwards():
     with pytest.raises(TypeError):
         config()["count"] = 4  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    "make, defaults, allowed",
+    [(dice_config, DICE_DEFAULTS, DICE_ALLOWED), (tiles_config, TILES_DEFAULTS, TILES_ALLOWED)],
+    ids=["dice", "tiles"],
+)
+def test_each_readers_defaults_pass_their_own_check_and_name_only_real_keys(
+    make, defaults, allowed
+):
+    # No default or reading changes: every shipped value is taken as it is.
+    assert dict(make(dict(defaults))) == dict(defaults)
+    assert set(allowed) <= set(defaults)

@@ -69,7 +69,8 @@ def test_run_starts_stops_on_sigterm_and_resumes(tmp_path):
         assert _stop(again) == 0
 
 
-def test_run_uses_gpio_buttons_where_a_pin_factory_is_set(tmp_path):
+def _pow_on_mock_gpio(tmp_path) -> str:
+    """The log of `run` starting a POW game on gpiozero's mock pins, up to its start line."""
     proc = _start(
         tmp_path / "g.sqlite3",
         "--game",
@@ -79,9 +80,13 @@ def test_run_uses_gpio_buttons_where_a_pin_factory_is_set(tmp_path):
         env_extra={"GPIOZERO_PIN_FACTORY": "mock"},
     )
     try:
-        log = "".join(_until(proc, "new game 1 (pow); camera"))
+        return "".join(_until(proc, "new game 1 (pow); camera"))
     finally:
         assert _stop(proc) == 0
+
+
+def test_run_uses_gpio_buttons_where_a_pin_factory_is_set(tmp_path):
+    log = _pow_on_mock_gpio(tmp_path)
     assert "GPIO buttons (next=5, previous=6, select=13, confirm=19, undo=26)" in log
 
 
@@ -92,18 +97,7 @@ def test_run_wires_the_config_files_buttons_and_player_keys_as_the_setup_screen_
     (tmp_path / "config" / "table-companion" / "config.toml").write_text(
         '[buttons]\nsource = "gpio"\nundo = 16\nplayers = [20, 21]\n'
     )
-    proc = _start(
-        tmp_path / "g.sqlite3",
-        "--game",
-        "pow",
-        "--camera",
-        "sim",
-        env_extra={"GPIOZERO_PIN_FACTORY": "mock"},
-    )
-    try:
-        log = "".join(_until(proc, "new game 1 (pow); camera"))
-    finally:
-        assert _stop(proc) == 0
+    log = _pow_on_mock_gpio(tmp_path)
     assert (
         "GPIO buttons (next=5, previous=6, select=13, confirm=19, undo=16, player:0=20, "
         "player:1=21)" in log
