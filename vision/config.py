@@ -78,6 +78,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # blob covers this many times its top face (DiceProfile.blob_over_top; from above a
         # die's blob is its top, give or take its rounded rim and a soft shadow).
         "oblique_blob": 1.25,
+        # …and a blob no top face is cut out of is tried again with its parts thinner than
+        # this share of the smallest die side taken off (lines of a wood's grain joined to a
+        # dark die: 3-6 px wide at half size where the smallest die is 11 px).
+        "thin_line": 0.6,
         # A blob touching the frame edge that is this big (in die areas) is a cut die.
         "cut_min_area": 0.2,
         # …unless its edges all run one way (a pencil, a stripe of the table at the edge): a

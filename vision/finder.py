@@ -282,6 +282,25 @@ def _pack(
     return out if float(piece.sum()) <= spare * s * s else []
 
 
+def _thinned(contour: np.ndarray, shape: tuple[int, ...], width: int) -> list[np.ndarray]:
+    """The pieces of a blob (small px contour in a frame of `shape`) once every part of it
+    thinner than `width` px is taken off (a morphological opening by a disk).
+
+    A die is a solid square; a line of the table's texture of a die-like colour (the dark
+    grain of a wood next to a dark die) joined to it is thinner than a die, and made the
+    blob a long, ragged shape no square explains."""
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = width + 1
+    x0, y0 = max(x - pad, 0), max(y - pad, 0)
+    x1, y1 = min(x + w + pad, shape[1]), min(y + h + pad, shape[0])
+    blob = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.drawContours(blob, [contour - (x0, y0)], -1, 1, -1)
+    disk = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width))
+    opened = cv2.morphologyEx(blob, cv2.MORPH_OPEN, disk)
+    cs, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    return [q + (x0, y0) for q in cs]
+
+
 def _cut_by_outline(
     gray: np.ndarray, contour: np.ndarray, edge: float, grow: int = 2
 ) -> list[np.ndarray]:
@@ -720,7 +739,25 @@ def find_dice(
         """A die's side as it would look at the frame's centre."""
         return d.side / perspective(profile, frame.shape, d.center)
 
+    thin = max(3, int(float(config["thin_line"]) * lo) | 1)
     tops: list[tuple[Candidate, Candidate]] = []  # (top face, the blob it was cut out of)
+
+    def thinned_tops(contour: np.ndarray) -> list[tuple[Candidate, Candidate]]:
+        """The top faces of the dice in a blob (with the pieces they were cut out of) once its
+        parts thinner than `thin_line` of the smallest die are taken off: a die joined to
+        lines of the table's texture of a die-like colour (a dark die on a dark-grained wood,
+        the grain running on to the frame's edge) is then a piece of its own. Pieces at the
+        frame's edge are left (cut dice)."""
+        out = []
+        for q in _thinned(contour, small.shape, thin):
+            rect, aspect, fill, area = _stats(q)
+            if lo**2 <= area <= reach * hi**2 and not at_edge(q):
+                piece = _candidate(rect, aspect, fill, _streak(gray, q), inv)
+                top = _top_either(small, frame, piece, scale, lo, pick)
+                if top is not None:
+                    out.append((top, piece))
+        return out
+
     for c, rect, aspect, fill, area, cand in blobs:
         x, y, w, h = cv2.boundingRect(c)
         if np.sqrt(area) > 2.5 * hi:
@@ -732,6 +769,10 @@ def find_dice(
                 issues.append(("cocked", cand))
             continue
         if at_edge(c):
+            freed_tops = thinned_tops(c) if oblique else []
+            if freed_tops:
+                tops.extend(freed_tops)
+                continue
             ref = side_ref or hi
             if (
                 area >= float(config["cut_min_area"]) * ref**2
@@ -746,6 +787,12 @@ def find_dice(
             top = _top_either(small, frame, cand, scale, lo, pick)
             if top is not None:
                 tops.append((top, cand))
+                continue
+        if oblique and area >= lo**2:
+            # No top in the blob as it is: a die joined to lines of the table (thinned_tops).
+            freed_tops = thinned_tops(c)
+            if freed_tops:
+                tops.extend(freed_tops)
                 continue
         if aspect <= max_aspect and fill >= min_fill and lo <= np.sqrt(area) <= hi:
             (odd if cand.streak >= square_streaky else dice).append(cand)

@@ -159,8 +159,24 @@ def test_a_small_pip_dies_top_face_is_cut_out_at_full_size(tmp_path):
         # the die was dropped as of another size (missed). Of the squares that could be the
         # top, the one nearest a taught face is taken (vision.finder._nearest_face).
         (1001, 1, 6, (978.7, 304.9)),
+        # Outline seed 4, scene 9: a slate die on a dark-grained wood; lines of the grain,
+        # as dark as the die and in its die mask, joined it into one long ragged blob that
+        # ran on to the frame's edge (aspect 4.9, fill 0.27): no top was cut out of it and
+        # the die was missed. With every part thinner than `thin_line` of the smallest die
+        # taken off, the die is a piece of its own (vision.finder._thinned).
+        (1004, 4, 9, (206.0, 336.0)),
+        # Outline seed 1, scene 1: a slate die whose symbol, open at its top face's edge, left
+        # two thin horns in the die mask, with a wedge of its shadow on the other side: the
+        # blob's box held no printed square and the die was missed. Its thin parts taken off,
+        # the top is cut out of what is left.
+        (1001, 1, 1, (516.8, 131.5)),
     ],
-    ids=["a_foreshortened_slate_top_is_cut_out", "the_top_is_the_square_nearest_a_taught_face"],
+    ids=[
+        "a_foreshortened_slate_top_is_cut_out",
+        "the_top_is_the_square_nearest_a_taught_face",
+        "a_slate_die_joined_to_the_wood_s_grain_is_cut_free",
+        "a_slate_die_s_thin_horns_and_shadow_are_taken_off",
+    ],
 )
 def test_a_slate_die_seen_obliquely_is_found(tmp_path, teach_seed, seed, scene, point):
     import numpy as np
