@@ -121,13 +121,8 @@ def _describe(allowed: Allowed, whole: bool) -> str:
     lo, hi = allowed.lo, allowed.hi
     if lo is None:
         return noun if hi is None else f"{noun} at most {hi:g}"
-    if allowed.above:
-        if whole:  # above 0 is 1 or more
-            lo, above = math.floor(lo) + 1, False
-        else:
-            above = True
-        if above:
-            return f"{noun} above {lo:g}" + ("" if hi is None else f" and at most {hi:g}")
-    if hi is None:
-        return f"{noun} {lo:g} or more"
-    return f"{noun} from {lo:g} to {hi:g}"
+    if allowed.above and not whole:
+        return f"{noun} above {lo:g}" + ("" if hi is None else f" and at most {hi:g}")
+    if allowed.above:  # a whole number above lo is the next one or more
+        lo = math.floor(lo) + 1
+    return f"{noun} {lo:g} or more" if hi is None else f"{noun} from {lo:g} to {hi:g}"
