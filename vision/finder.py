@@ -643,6 +643,37 @@ def _full_size_tops(
     return out
 
 
+def _fitter_tops(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    dice: list[Candidate],
+    blobs: list[Candidate],
+    lo: float,
+    pick: Pick,
+) -> list[Candidate]:
+    """The top faces, one that matches no taught face even loosely (beyond `fit_max` typical
+    distances: the reader leaves such a die unsure) cut out again at full size, kept when
+    that cut matches a taught face more closely. A far slate die's top and the side face
+    below it are near one colour at half size, and the cut took in both (its centre off the
+    top's); the frame itself shows the edge between them."""
+    limit = float(config["fit_max"]) * profile.typical_distance
+
+    def best(c: Candidate) -> float:
+        desc = descriptor(face_patch(frame, c.center, c.side, c.angle, profile.patch))
+        return float(face_distances(profile, desc[None]).min())
+
+    out = []
+    for top, blob in zip(dice, blobs, strict=True):
+        fit = best(top)
+        if fit > limit:
+            again = _oblique_top(frame, blob, 1.0, lo, pick)
+            if again is not None and best(again) < fit:
+                top = again
+        out.append(top)
+    return out
+
+
 def find_dice(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -917,6 +948,10 @@ def find_dice(
         issues += [("uncertain", d) for d, t in zip(dice, cut, strict=True) if t is None]
         tops += [(t, d) for d, t in zip(dice, cut, strict=True) if t is not None]
         dice = _full_size_tops(config, tops, frame, lo / scale, pick, level)
+        if pick is not None:
+            dice = _fitter_tops(
+                config, profile, frame, dice, [b for _, b in tops], lo / scale, pick
+            )
 
     # All dice of a set are one size where they lie: a square of another size is something
     # else (half a die's top). An oblique camera sees far dice smaller, by the slope the

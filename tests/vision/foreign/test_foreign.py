@@ -197,6 +197,30 @@ def test_a_slate_die_seen_obliquely_is_found(tmp_path, teach_seed, seed, scene, 
     assert near and min(near) < 4, (want, found.issues)
 
 
+def test_a_far_slate_die_cut_with_its_side_face_is_cut_again_at_full_size(tmp_path):
+    # Outline seed 1 (teach seed 1001), scene 29: a far slate die's top and the side face
+    # below it are near one colour at the finder's half size, and the top cut took in both
+    # (its best match 2+ typical distances from every face): the die was read with
+    # confidence 0 and the image "uncertain". A top that matches no face even loosely is cut
+    # again at full size and kept when that matches a taught face more closely
+    # (vision.finder._fitter_tops).
+    from collections import Counter
+
+    from vision.config import dice_config
+    from vision.images import load_bgr
+    from vision.reader import read_dice
+    from vision.teach import teach
+
+    write_teach(tmp_path / "teach", "outline", seed=1001, per_face=2)
+    truth = write_scenes(tmp_path / "scenes", "outline", seed=1, count=30)
+    profile = teach(tmp_path / "teach")
+    name = "outline-029.jpg"
+    config = dice_config({"max_dice": 5, "dice_in_play": 5})
+    reading = read_dice(config, profile, load_bgr(tmp_path / "scenes" / name))
+    assert reading.status == "ok", reading
+    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth[name])
+
+
 def test_the_outline_scenes_once_read_wrong_with_confidence_are_not(tmp_path, capsys):
     # Reproductions of the confident wrong readings seen (seed 1, 60 outline scenes), each an
     # image "ok" with --dice 5: in scene 10 two orange speech bubbles read as orange skulls
