@@ -1,12 +1,13 @@
 """A tile's side where it lies (vision/tiles/describe.py `local_sides`): the perspective of a
-camera a little off vertical, fitted robustly from the measured sides."""
+camera a little off vertical, fitted robustly from the measured sides; its turn
+(`refine_angle`) from its outline; lookalikes told apart where they differ."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from vision.tiles.describe import aligned_pair, local_sides, pair_margin
+from vision.tiles.describe import aligned_pair, local_sides, pair_margin, refine_angle
 
 
 def _rows(n: int = 12) -> np.ndarray:
@@ -43,6 +44,50 @@ def test_sides_far_off_the_frame_side_do_not_tilt_the_fit():
     measured[:5] = 140.0
     got = local_sides(centers, measured, 70.0)
     assert np.allclose(got, 70.0, atol=0.5)
+
+
+def _tile_on_felt(turn: float, seed: int, side: float = 68.0, at=(100.3, 99.6)) -> np.ndarray:
+    """A 200×200 JPEG'd frame of one tile turned `turn`° on green felt, drawn 4× larger and
+    shrunk: a blue of nearly the felt's grey (the outline is a colour edge, hardly one in
+    grey), halftone dots, and a dark-rimmed white disc over the ring just inside the outline
+    (foreign box 9's number badge), under blur, noise and JPEG."""
+    rng = np.random.default_rng(seed)
+    k = 4
+    img = np.zeros((200 * k, 200 * k, 3), np.uint8)
+    img[:] = (40, 130, 45)
+    t = np.deg2rad(turn)
+    rot = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
+    c, h = np.array(at) * k, side * k / 2
+
+    def px(u: float, v: float) -> tuple[int, int]:
+        return tuple(np.round(rot @ (u, v) + c).astype(int))
+
+    quad = np.array([px(u, v) for u, v in ((-h, -h), (h, -h), (h, h), (-h, h))], np.int32)
+    cv2.fillConvexPoly(img, quad, (200, 120, 40))
+    for u in np.arange(-h + 6 * k, h - 4 * k, 7 * k):
+        for v in np.arange(-h + 6 * k, h - 4 * k, 7 * k):
+            cv2.circle(img, px(u, v), int(1.5 * k), (170, 100, 30), -1)
+    cv2.circle(img, px(0.6 * h, 0.44 * h), int(0.16 * side * k), (20, 20, 20), -1)
+    cv2.circle(img, px(0.6 * h, 0.44 * h), int(0.13 * side * k), (245, 245, 245), -1)
+    img = cv2.resize(img, (200, 200), interpolation=cv2.INTER_AREA).astype(np.float32)
+    img = cv2.GaussianBlur(img, (0, 0), 1.0) + rng.normal(0, 3, img.shape)
+    _, jpeg = cv2.imencode(
+        ".jpg", np.clip(img, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 90]
+    )
+    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+
+
+def test_pow_13_a_tiles_turn_comes_from_its_outline_not_its_print():
+    # Foreign box 9 scene 3: a hero "3" turned -9.2° was cut at -1.5° (the gradient mean over a
+    # ring was ruled by its white number badge, not by its blue-on-green outline) and read as
+    # the "6" of the same character. From anywhere within 6° the turn is found within 1°, and
+    # fed its own answer it stays there (the old mean cycled -1.49, -6.70, -2.03, -9.23°).
+    for seed, turn in enumerate((-9.2, -4.0, 0.5, 3.0, 7.5)):
+        img = _tile_on_felt(turn, seed)
+        for start in (turn - 6.0, turn - 2.0, turn + 2.0, turn + 6.0):
+            found = refine_angle(img, (100.3, 99.6), start, 68.0)
+            assert abs(found - turn) < 1.0, (turn, start, found)
+            assert abs(refine_angle(img, (100.3, 99.6), found, 68.0) - found) < 0.05
 
 
 def _lookalikes() -> tuple[np.ndarray, np.ndarray]:

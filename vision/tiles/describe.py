@@ -245,46 +245,99 @@ def local_sides(centers, sizes, side: float, inliers: float = 0.06) -> np.ndarra
     return np.clip(fit, side * 0.75, side * 1.25)
 
 
-def refine_angle(frame: np.ndarray, center, angle: float, side: float) -> float:
-    """The tile's turn from its own straight edges, near `angle` (degrees).
+# The turn from the outline (`refine_angle`): the disc it looks in and the share of its pixels.
+_OUTLINE_DISC = (0.35, 0.65)  # inner and outer radius, in sides: the outline and a little out
+_STRONGEST = 0.25  # of the disc's pixels, the strongest colour edges (the outline among them)
+_COARSE, _FINE = 2.0, 0.5  # degrees between the turns tried, first over the reach, then near
+_ONES3 = np.ones(3, np.float32)
 
-    A box fitted to a blob is unsure of the angle (and tiles cut apart from touching
-    neighbours have straight cut edges); the tile's outline and printed frame are strong
-    straight edges, so the magnitude-weighted mean of the gradient direction taken four times
-    over (a square looks the same every 90°) gives the turn.
+
+def refine_angle(frame: np.ndarray, center, angle: float, side: float, reach: float = 8.0) -> float:
+    """The tile's turn (degrees) within `reach` of `angle`: the turn at which its straight
+    edges line up, or `angle` when no turn in reach stands out.
+
+    A box fitted to a blob is unsure of the turn by a few degrees, and a piece cut from
+    touching neighbours has the cut's straight edges for a box. The outline is the longest
+    straight edge a tile has: turned right, its four sides each fall into one column (row) of
+    the tile's own axes. So the colour edges of a disc around the tile, each projected onto
+    both axes of a turn tried (its strength across that axis), make two profiles whose
+    energy (sum of squares) is largest at the tile's turn; a print inside (a number badge, a
+    character, halftone dots) adds about the same at every turn. Colour edges (the structure
+    tensor over B, G, R): a blue tile on green felt differs in hue more than in grey.
+
+    The disc does not turn with the start and the turns tried lie on a fixed grid, so the
+    answer does not depend on where it starts within reach: fed its own answer it stays. (The
+    gradient direction's mean over a ring turned with the start, which this replaces, was
+    ruled by a white badge on foreign box 9 and cycled -1.5, -6.7, -2.0, -9.2°; the tile lay
+    at -9.2°.) Measured on foreign boxes 3, 8, 9 (8 scenes each, 343 tiles against the
+    turn drawn): median error 0.16-0.28°, worst 1.7°; the old mean 0.77-1.19°, worst 7.6°.
     """
-    half = int(side * 0.7)
+    r_in, r_out = _OUTLINE_DISC[0] * side, _OUTLINE_DISC[1] * side
+    half = int(np.ceil(r_out)) + 1
     x, y = int(round(center[0])), int(round(center[1]))
     x0, y0 = max(x - half, 0), max(y - half, 0)
     crop = frame[y0 : y + half + 1, x0 : x + half + 1]
-    if crop.shape[0] < 8 or crop.shape[1] < 8:
+    h, w = crop.shape[:2]
+    if h < 8 or w < 8:
         return angle
-    # On the 8-bit grey: a 3×3 Sobel of whole numbers is a small whole number, exact as int16,
-    # so the float32 gradients below are the same as from a float image, only sooner.
-    g = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    gx = cv2.Sobel(g, cv2.CV_16S, 1, 0, ksize=3)
-    gy = cv2.Sobel(g, cv2.CV_16S, 0, 1, ksize=3)
-    # Only the ring where the outline and the printed frame run.
-    t = np.deg2rad(angle)
-    cos, sin = np.cos(t), np.sin(t)
-    xs = (np.arange(x0, x0 + crop.shape[1], dtype=np.float32) - center[0])[None, :]
-    ys = (np.arange(y0, y0 + crop.shape[0], dtype=np.float32) - center[1])[:, None]
-    # In place where it can be: the same values, fewer crop-sized arrays made (this runs per tile).
-    u = np.abs(xs * cos + ys * sin)
-    v = ys * cos - xs * sin
-    np.abs(v, out=v)
-    d = np.maximum(u, v, out=u)
-    d /= side
-    ring = d > 0.36
-    ring &= d < 0.6
-    # (gx + i gy)^4 / |g|^2 = |g|^2 e^{4iθ}: the direction four times over, weighted by strength.
-    zx, zy = gx[ring].astype(np.float32), gy[ring].astype(np.float32)
-    xx, yy = zx * zx, zy * zy
-    c2, s2 = xx - yy, 2 * zx * zy
-    m2 = xx + yy + 1e-6
-    z = complex(float(((c2 * c2 - s2 * s2) / m2).sum()), float((2 * c2 * s2 / m2).sum()))
-    if abs(z) < 1e-6:
+    gx = cv2.Sobel(crop, cv2.CV_32F, 1, 0, ksize=3).reshape(-1, 3)
+    gy = cv2.Sobel(crop, cv2.CV_32F, 0, 1, ksize=3).reshape(-1, 3)
+    jxx = np.square(gx) @ _ONES3
+    jyy = np.square(gy) @ _ONES3
+    np.multiply(gx, gy, out=gx)
+    jxy = gx @ _ONES3
+    xs = np.arange(x0, x0 + w, dtype=np.float32) - np.float32(center[0])
+    ys = np.arange(y0, y0 + h, dtype=np.float32) - np.float32(center[1])
+    rr = np.add.outer(ys * ys, xs * xs).ravel()
+    energy = jxx + jyy
+    energy[(rr >= r_out * r_out) | (rr <= r_in * r_in)] = 0
+    # The strongest edges only: the felt's weave, sensor noise and JPEG blocks are many weak
+    # edges along the pixel grid, which would pull every tile towards 0°.
+    sample = energy[energy > 0][::3]
+    if len(sample) < 16:
         return angle
-    found = float(np.rad2deg(np.angle(z) / 4))
-    diff = (found - angle + 45) % 90 - 45
-    return angle + diff if abs(diff) <= 8 else angle
+    k = int(len(sample) * (1 - _STRONGEST))
+    sel = np.flatnonzero(energy >= np.partition(sample, k)[k])
+    jxx, jyy, jxy = jxx[sel], jyy[sel], jxy[sel]
+    # Each pixel's edge as one vector: the tensor's main direction at its strength.
+    a, b = jxx - jyy, 2 * jxy
+    big = np.sqrt(a * a + b * b)
+    strength = np.sqrt(0.5 * (jxx + jyy + big))
+    cos2 = a / np.maximum(big, 1e-6)
+    ex = strength * np.sqrt(np.maximum(0.5 * (1 + cos2), 0))
+    ey = np.copysign(strength * np.sqrt(np.maximum(0.5 * (1 - cos2), 0)), b)
+    rows, cols = np.divmod(sel, w)
+    px, py = xs[cols], ys[rows]
+    bins = 2 * half + 2
+
+    def energy_at(turns: np.ndarray, step: int = 1) -> np.ndarray:
+        t = np.deg2rad(turns).astype(np.float32)[:, None]
+        c, s = np.cos(t), np.sin(t)
+        n = len(turns)
+        qx, qy, hx, hy = px[::step], py[::step], ex[::step], ey[::step]
+        at = np.empty((2 * n, len(qx)), np.int32)  # 1-px bins along each axis of each turn
+        np.add(qx * c + qy * s, half, out=at[:n], casting="unsafe")
+        np.add(qy * c - qx * s, half, out=at[n:], casting="unsafe")
+        at += (np.arange(2 * n, dtype=np.int32) * bins)[:, None]
+        across = np.empty((2 * n, len(qx)), np.float32)
+        np.abs(hx * c + hy * s, out=across[:n])
+        np.abs(hy * c - hx * s, out=across[n:])
+        p = np.bincount(at.ravel(), across.ravel(), 2 * n * bins).reshape(2, n, bins)
+        return np.einsum("ijk,ijk->j", p, p)
+
+    # On a fixed grid (every other edge pixel will do there), one past the reach each way: a
+    # best turn at either end is no turn found in reach.
+    grid = _COARSE * np.arange(np.floor((angle - reach) / _COARSE) - 1,
+                               np.ceil((angle + reach) / _COARSE) + 2)  # fmt: skip
+    j = int(np.argmax(energy_at(grid, 2)))
+    if j == 0 or j == len(grid) - 1:
+        return angle
+    near = grid[j] + _FINE * np.arange(-3, 4)
+    e = energy_at(near)
+    k = int(np.argmax(e))
+    best = float(near[k])
+    if 0 < k < len(near) - 1:  # the peak of the parabola through the best and its neighbours
+        den = e[k - 1] - 2 * e[k] + e[k + 1]
+        if den < 0:
+            best += _FINE * 0.5 * (e[k - 1] - e[k + 1]) / den
+    return best if abs(best - angle) <= reach else angle

@@ -124,19 +124,18 @@ def teach(
     blobs_all = [*rows.heroes, *rows.villains]
     sides = local_sides([b.center for b in blobs_all], [np.mean(b.size) for b in blobs_all], side)
     at = dict(zip(map(id, blobs_all), sides.tolist(), strict=True))
-    # A tile cut from touching neighbours has the cut's straight edges for a box, not its own
-    # turn (foreign box 8: a +6 turned 3° taught at its row's angle, its dark side inside the
-    # template, misfit in every scene): its own edges give the turn, as read does.
-    angles = {
-        id(b): b.angle if b.part_of < 0 else refine_angle(frame, b.center, b.angle, at[id(b)])
-        for b in blobs_all
-    }
+    # Each tile is cut at its own turn as read measures it (`describe.refine_angle`, the
+    # outline's straight edges): a template cut a few degrees off its tile is that much off
+    # every tile read at its true turn (foreign box 4 scene 55: a +4 read at 3.4°, 0.4° from
+    # its turn, was "close" against a template cut at the blob's box angle). A tile cut from
+    # touching neighbours has the cut's straight edges for a box, not its turn, so the box
+    # is no start either way (foreign box 8: a +6 turned 3° taught at its row's angle).
+    angles = {id(b): refine_angle(frame, b.center, b.angle, at[id(b)]) for b in blobs_all}
     centres = _centred(config, frame, rows.heroes, at, angles)
     centres |= _centred(config, frame, rows.villains, at, angles)
     for blobs, given in ((rows.heroes, heroes), (rows.villains, villains)):
         for blob, value in zip(blobs, given, strict=True):
             centre = centres[id(blob)]
-            # The box angle as found (refining it here as read does measured slightly worse).
             # Also cut a little larger and smaller: the side is measured where the tile stands
             # out from the table, so it takes in a dark edge or shadow on one table and loses
             # a light rim on a light cloth on another; the print itself keeps its size.

@@ -157,6 +157,21 @@ def test_foreign_tiles_identified_as_well_as_the_issue_asks(scored):
     assert right >= 0.995 * tiles, "; ".join(s.line() for s in scored)
 
 
+def test_pow_13_a_halftone_tile_turned_9_degrees_is_not_read_as_its_lookalike(tmp_path):
+    # Box 9 scene 3 (write_set(9, 60)): the hero "3" at the row's third place lies turned
+    # -9.2°; its "6" is the same capsule character. The turn was taken from the gradient
+    # mean over a ring that the tile's white number badge ruled, not its outline: -1.5° (fed
+    # its own answer it cycled -1.5, -6.7, -2.0, -9.2°), and at that turn the "6" led by 0.10
+    # above `pair_below`: the row read "ok" as 3 5 6 4 … (a wrong row). The turn from the
+    # outline's straight edges (describe.refine_angle) reads it as printed.
+    state = _pcg(158250023714142164310544750736881811467, 271823809550759098298156934874971814121,
+                 3100781373)  # fmt: skip
+    name, t, case = _redrawn(tmp_path, 9, 3, state)
+    assert case == "normal" and [x["value"] for x in t["heroes"]] == [3, 5, 3, 4, 1, 6, 5, 2]
+    s = _read(tmp_path, {name: t}, _teach(tmp_path))
+    assert s.wrong_rows == 0 and s.right == s.tiles == 11, s.line()
+
+
 def test_pow_3_a_setup_of_nearly_touching_tiles_on_a_light_cloth_is_taught(tmp_path):
     # Box 8 (write_set(8, …)): both rows of 12 nearly touching tiles merge into one blob each,
     # taller than a tile where the row bends; that height taken for the side cut them into 11
