@@ -25,9 +25,10 @@ CONFIG = tiles_config()
 @lru_cache(maxsize=1)
 def taught() -> TilesProfile:
     """A teach whose both rows foretell their own tiles (the shared fixture's hero row does
-    not: 10 of 12, so its hero numbers are not read)."""
+    not: 10 of 12, so its hero numbers are not read). Seed 24: 23's heroes, cut at their
+    turns from the outline, foretell 10 of 12 with the light taken out."""
     s = render_tiles(
-        np.random.default_rng(23), TileSpec(taken=(0.0, 0.0), distractors=False, surface="laminate")
+        np.random.default_rng(24), TileSpec(taken=(0.0, 0.0), distractors=False, surface="laminate")
     )
     return teach(CONFIG, s.image, *s.laid_out)
 
@@ -114,11 +115,12 @@ FOREIGN_SHORT = (-5, -1, -1, -1, -1, -1, -2, -2, -2, -3, -3, -4)
 
 
 def test_pow_1_a_foreign_tile_is_refused_even_when_its_number_reads_as_profile():
-    """A -5 tile is in no taught set; its "5" is most like the taught "-3" (seed 8301: well
-    over the doubt's bar, near the read's; other renders read it as -3 outright). The number
+    """A -5 tile is in no taught set; its "5" is most like the taught "-3" (seed 8309: over
+    the doubt's bar, near the read's; other renders read it as -3 outright). The number
     alone never names a tile — the look must see the tile well and rank the same value
-    first — so the frame is refused, the foreign tile not recognised."""
-    s, _, row, side = _rows(8301, villains=FOREIGN, taken=(0, 0))
+    first — so the frame is refused, the foreign tile not recognised. (Seed 8301, used
+    before, reads its "5" at 0.79 since the turn comes from the outline.)"""
+    s, _, row, side = _rows(8309, villains=FOREIGN, taken=(0, 0))
     assert s.villains[0].value == -5
     got = _read(s, row[0], side, -1, profile())
     assert max(got.glyphs, key=lambda g: g[1])[0] == -3 and got.score > 0.8

@@ -237,14 +237,16 @@ def _smooth(config, frame: np.ndarray, rows) -> str | None:
 
 def _touching(config, found, rows, seen: dict[str, tuple[TileSeen, ...]]) -> str | None:
     """A large piece of "not table" joined to a tile of a row: a hand on it (touch.py). Of
-    the tiles it reaches, one the look could not recognise is the one under it (foreign box
-    8, scene 43: the arm crosses the edges of the covered tile and of its neighbour about as
-    much, 35 and 38 px with the shadow as table; the covered one reads 0.48)."""
+    the tiles it reaches, one the look could not recognise, else the one it matched worst, is
+    the one under it (foreign box 8, scene 43: the arm crosses the edges of the covered tile
+    and of its neighbour about as much, 35 and 38 px with the shadow as table; the covered
+    one reads 0.48, or, cut at its turn from the outline, as its value at 0.56 where its
+    neighbour matches 0.81)."""
     hits = touching_cover(config, found, rows)
     if not hits:
         return None
     unseen = [(kind, i) for kind, i in hits if seen[kind][i - 1].value is None]
-    kind, i = (unseen or hits)[0]
+    kind, i = unseen[0] if unseen else min(hits, key=lambda h: seen[h[0]][h[1] - 1].score)
     return f"something covers tile {i} of the {ROW_NAMES[kind]} row (a hand?)"
 
 
