@@ -127,9 +127,9 @@ def teach(
     # Each tile is cut at its own turn as read measures it (`describe.refine_angle`, the
     # outline's straight edges): a template cut a few degrees off its tile is that much off
     # every tile read at its true turn (foreign box 4 scene 55: a +4 read at 3.4°, 0.4° from
-    # its turn, was "close" against a template cut at the blob's box angle). A tile cut from
-    # touching neighbours has the cut's straight edges for a box, not its turn, so the box
-    # is no start either way (foreign box 8: a +6 turned 3° taught at its row's angle).
+    # its turn, was "close" against a template cut at the blob's box angle), and a tile cut
+    # from touching neighbours has the cut's straight edges for a box, not its turn at all
+    # (foreign box 8: a +6 turned 3° taught at its row's angle).
     angles = {id(b): refine_angle(frame, b.center, b.angle, at[id(b)]) for b in blobs_all}
     centres = _centred(config, frame, rows.heroes, at, angles)
     centres |= _centred(config, frame, rows.villains, at, angles)
