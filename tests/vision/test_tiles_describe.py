@@ -148,3 +148,37 @@ def test_pow_1_lookalikes_cut_a_little_off_are_told_apart_once_aligned_to_each()
         assert margin > 0.1 and fit > 0.8
         margin, fit = aligned_pair(_seen(b, seed), a, b, 12.8, 0.85)
         assert margin < -0.1 and fit > 0.8
+
+
+def _striped_tile(shift: float = 0.0) -> np.ndarray:
+    """A 3×44×44 float32 window: faint stripes and one sharp dark ring, moved `shift` px."""
+    y, x = np.mgrid[0:44, 0:44].astype(np.float32)
+    x = x - shift
+    face = 120 + 6 * np.cos(2 * np.pi * x / 6.8)
+    ring = np.abs(np.hypot(x - 26, y - 18) - 4) < 1.2
+    face = np.where(ring, 20.0, face)
+    face = cv2.GaussianBlur(face.astype(np.float32), (0, 0), 0.8)
+    return np.stack([face, face * 0.9, face * 0.7])
+
+
+def test_pow_1_a_tile_half_a_px_off_its_template_does_not_misfit():
+    # Foreign box 8: a bolt through a ring on a striped tile misfit (1.43 > max_misfit 1.4)
+    # only because matching steps whole px; half a px over, it fits.
+    from vision.tiles.describe import cell_misfit, subpixel_misfit
+
+    template = _striped_tile()[:, 2:42, 2:42]
+    window = _striped_tile(0.5)
+    whole = cell_misfit(window, template, 2 * 5 + 2, 4)  # shift (2, 2): no move
+    assert whole > 1.4
+    assert subpixel_misfit(window, template, 2 * 5 + 2, 4) < 0.7 * whole
+
+
+def test_pow_1_a_thing_on_a_tile_still_misfits_once_aligned():
+    # The translation the sub-px fit may make cannot take in a finger over a quarter of it.
+    from vision.tiles.describe import cell_misfit, subpixel_misfit
+
+    template = _striped_tile()[:, 2:42, 2:42]
+    window = _striped_tile(0.5)
+    window[:, 24:40, 4:18] = 200.0  # a pale finger over the lower left
+    assert cell_misfit(window, template, 12, 4) > 1.4
+    assert subpixel_misfit(window, template, 12, 4) > 1.4

@@ -217,6 +217,38 @@ def cell_misfit(window: np.ndarray, template: np.ndarray, shift: int, cells: int
     return float(grid.max()) / contrast
 
 
+def subpixel_misfit(window: np.ndarray, template: np.ndarray, shift: int, cells: int) -> float:
+    """`cell_misfit` with the patch moved onto the template to a fraction of a px first.
+
+    Matching steps whole patch px, so the patch may lie up to half a px off its template; a
+    tile whose print has one sharp, dark detail (a bolt's outline through a ring) leaves a
+    residual there that a faint print elsewhere (stripes) makes large against the tile's
+    contrast. Only a translation is fitted (`cv2.findTransformECC`, from the whole-px
+    `shift`, at most a px from it), so the fit cannot bend the tile to take in a finger or a
+    die. The lesser of the two misfits; a fit that fails leaves the whole-px one.
+    """
+    c, p, _ = template.shape
+    y, x = divmod(int(shift), window.shape[1] - p + 1)
+    first = cell_misfit(window, template, shift, cells)
+    warp = np.array([[1, 0, x], [0, 1, y]], np.float32)
+    try:
+        _, warp = cv2.findTransformECC(
+            np.ascontiguousarray(template.sum(0)), np.ascontiguousarray(window.sum(0)), warp,
+            cv2.MOTION_TRANSLATION, (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-4),
+            None, 1,
+        )  # fmt: skip
+    except cv2.error:
+        return first
+    if np.abs(warp[:, 2] - (x, y)).max() > 1.0:
+        return first  # wandered off: another alignment, not this one refined
+    hwc = np.ascontiguousarray(window.transpose(1, 2, 0))
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    moved = cv2.warpAffine(hwc, warp, (p, p), flags=flags, borderMode=cv2.BORDER_REPLICATE)
+    return min(
+        first, cell_misfit(np.ascontiguousarray(moved.transpose(2, 0, 1)), template, 0, cells)
+    )
+
+
 def local_sides(centers, sizes, side: float, inliers: float = 0.06) -> np.ndarray:
     """Each tile's side where it lies (px): a plane fitted to the measured sides over the frame.
 
