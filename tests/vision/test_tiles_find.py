@@ -114,3 +114,41 @@ def test_a_blob_colour_is_the_median_of_its_lab_pixels_exactly():
         got = _median_lab(pixels)
         assert got.dtype == want.dtype
         np.testing.assert_array_equal(got, want)
+
+
+def _pale_cloth(glare: float) -> np.ndarray:
+    """A 720×1280 pale pink gingham (BGR), its middle lit `glare` times brighter than its edge."""
+    y, x = np.mgrid[0:720, 0:1280]
+    lines = ((x // 40) % 4 == 0).astype(np.float32) + ((y // 40) % 4 == 0)
+    base = np.float32([236, 226, 248]) - lines[..., None] * np.float32([22, 30, 12])
+    light = 1 + (glare - 1) * np.exp(-(((x - 640) / 260.0) ** 2 + ((y - 360) / 160.0) ** 2))
+    return np.clip(base * light[..., None], 0, 255).astype(np.uint8)
+
+
+def test_pow_3_a_pale_cloth_driven_into_the_sensors_top_is_table():
+    # Foreign boxes 2, 3, 4, 6, 7, 9, 10 (tile_scenes, a pale cloth): where the light is
+    # brighter than at the frame's edge, the palest checks clip at 255, lose their tint, and
+    # were "not table" over the rows ("something covers the hero row"). A table colour
+    # brightened and clipped is table (`glare_gains`).
+    from vision.tiles.find import foreground
+
+    frame = _pale_cloth(1.3)
+    assert (frame.max(-1) == 255).mean() > 0.02  # the glare is there
+    mask, _ = foreground(tiles_config(), frame)
+    assert (mask > 0).mean() < 0.001
+    before, _ = foreground(tiles_config({"glare_gains": ()}), frame)
+    assert (before > 0).mean() > 0.01
+
+
+def test_a_white_card_in_the_glare_below_the_sensors_top_is_still_not_table():
+    # Only a pixel at the sensor's top may be the table brightened: a near-white card
+    # (247 on every channel) is what the pale checks brightened by 1.1-1.3 would look like
+    # had they kept their tint, and it stays apart, as it does with any pixel allowed.
+    from vision.tiles.find import foreground
+
+    frame = _pale_cloth(1.3)
+    frame[330:390, 610:670] = 247
+    mask, _ = foreground(tiles_config(), frame)
+    assert (mask[165:195, 305:335] > 0).mean() > 0.9  # the working scale is 0.5
+    anywhere, _ = foreground(tiles_config({"glare_level": 0}), frame)
+    assert (anywhere[165:195, 305:335] > 0).mean() < 0.1

@@ -31,6 +31,12 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # () turns it off.
         "shadow_depths": (0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
         "shadow_factor": 1.2,
+        # A pixel with a channel at least `glare_level` (the sensor's top) is table too when it
+        # is a table colour brightened by one of these gains and clipped (within
+        # `shadow_factor` of the table's spread): a pale cloth in a light brighter than at the
+        # frame's edge; () turns it off.
+        "glare_gains": (1.1, 1.2, 1.3, 1.4, 1.5),
+        "glare_level": 248,
         # The table's light is evened out before the second pass: its brightness is estimated
         # on a copy this much smaller, blurred by this fraction of its short side (0: off).
         "flatten_scale": 0.125,

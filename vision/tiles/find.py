@@ -148,6 +148,19 @@ def _table_mask(
         maybe = np.flatnonzero(far)
         shaded = _nearest2(lut_lab[maybe], dim) <= dim_thresh * dim_thresh
         code[maybe[shaded]] = _SHADE
+    glare = _dimmed(centres, wl, config["glare_gains"])
+    if glare is not None:
+        # A light brighter than the band's drives a pale table's pixels into the sensor's top
+        # (a channel at 255): the colour loses its tint there, and no dimming or evening out
+        # brings it back (foreign boxes 2, 3, 4, 6, 7, 9, 10 on a pale cloth, its brightest
+        # checks: "something covers the hero row"). Such a pixel is table when it is a table
+        # colour brightened and clipped as the sensor does; one not at the top keeps its tint,
+        # so a tile printed in the table's hue, brighter, stays apart (as for shadows).
+        top = np.flatnonzero(
+            (code == 255) & (_BIN_BGR[present, 0].max(-1) >= config["glare_level"])
+        )
+        bright = _nearest2(lut_lab[top], glare) <= dim_thresh * dim_thresh
+        code[top[bright]] = _SHADE
     lut = np.zeros(_BINS, np.uint8)
     lut[present] = code
     coded = lut.take(index)  # as lut[index], without fancy indexing's overhead
@@ -163,7 +176,7 @@ def _table_mask(
     )
 
 
-_SHADE = 1  # `_table_mask`'s code for the table in a shadow
+_SHADE = 1  # `_table_mask`'s code for the table in a shadow or a glare (not in its own light)
 
 
 def _nearest2(x: np.ndarray, centres: np.ndarray) -> np.ndarray:

@@ -231,6 +231,26 @@ def test_pow_1_a_foreign_tile_that_matches_well_is_not_refused_for_a_cut_a_littl
 
 
 @pytest.mark.parametrize(
+    "box,index,state",
+    [
+        (2, 8, _pcg(12450115670101083314604986008172981438,
+                    22059468414646564345872938659227783749, 3362592789, 0)),
+        (4, 59, _pcg(295218098864198100209406467916475402494,
+                     152491124459547888662718889044883787527, 393912354, 1)),
+    ],
+)  # fmt: skip
+def test_pow_13_a_pale_cloth_in_a_bright_light_covers_no_row(tmp_path, box, index, state):
+    # Boxes 2 and 4 (write_set(box, 60)), a pale gingham cloth lit brighter in the middle than
+    # at the frame's edge: its palest checks clip at 255 and lose their tint, were "not
+    # table" beside the rows, and the frame was refused ("something covers the hero row").
+    # A table colour brightened and clipped is table (find.py, `glare_gains`).
+    name, t, case = _redrawn(tmp_path, box, index, state)
+    assert case == "normal" and t["surface"] == "cloth"
+    s = _read(tmp_path, {name: t}, _teach(tmp_path))
+    assert s.right == s.tiles and s.wrong_rows == 0, s.line()
+
+
+@pytest.mark.parametrize(
     "box,index,state,read_ok_before",
     [
         (3, 0, _pcg(13361266799835346849441977913067301466,
