@@ -141,7 +141,8 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # that fits best fits within this many patch px (see read._identify)…
         "recentre_reach": 5,
         # ... as is a tile whose blob is shorter than this share of the side (its centre is
-        # off by half what the mask lost; 7 of 669 tiles' blobs of 40 scenes of seed 4242).
+        # off by half what the mask lost; 7 of 669 tiles' blobs of 40 scenes of seed 4242),
+        # or longer by as much (the mask took something beside it too).
         "recentre_short": 0.9,
         # The worst of cells×cells parts of a tile may differ from the taught tile by at most
         # this (relative to the tile's contrast): more means something lies on it.

@@ -196,14 +196,18 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
     angle = refine_angle(frame, blob.center, blob.angle, side)
     center = blob.center
     value, score, best, why, cutout = _match(config, profile, frame, center, angle, side, sign)
-    short = min(blob.size) < config["recentre_short"] * side
-    if why == "misfit" and (blob.part_of >= 0 or short):
+    # A blob shorter or longer than a tile by a tenth or more (`recentre_short`) is centred
+    # off its tile by half the difference.
+    off = abs(np.asarray(blob.size) / side - 1).max() > 1 - config["recentre_short"]
+    if why == "misfit" and (blob.part_of >= 0 or off):
         # Cut from touching neighbours where the mask thins, or evenly where it does not, a
         # piece can be a few px off its tile (foreign box 8: 3-5 px, every scene refused by a
         # misfit strip of the neighbour's edge); so can a tile part of which the mask lost (a
         # shadow's edge across a blue tile on blue felt: its blob 55 px high for a 70 px
-        # side, seed 141421 scene 166). Cut again where the taught tile fits best;
-        # the match, the misfit and the lookalike checks all judge the new cut.
+        # side, seed 141421 scene 166) or that the mask took with something beside it (its
+        # own dark edge on a cloth, foreign box 10 scene 35: 74 px wide for a 62 px side).
+        # Cut again where the taught tile fits best; the match, the misfit and the lookalike
+        # checks all judge the new cut.
         at = _recentred(config, profile, frame, center, angle, side, sign)
         again = _match(config, profile, frame, at, angle, side, sign)
         if again[3] is None:

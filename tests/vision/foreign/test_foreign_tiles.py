@@ -217,6 +217,10 @@ def test_pow_13_tiles_cut_apart_a_few_px_off_are_cut_again_where_they_fit(tmp_pa
         # at the ring: matching steps whole px; half a px over it fits (subpixel_misfit).
         (8, 6, _pcg(302316888625481088061332620522949021253,
                     157572736648611872055596823183169759107, 86132953, 0)),
+        # A -2 villain whose blob took its dark edge on the cloth too, 74 px wide for a 62 px
+        # side: cut at the blob's centre it misfit (0.37); cut again where it fits, it reads.
+        (10, 35, _pcg(183269884377096245146770982050970281442,
+                      204997816724086480355201463467481533531, 1615595681, 1)),
     ],
 )  # fmt: skip
 def test_pow_1_a_foreign_tile_that_matches_well_is_not_refused_for_a_cut_a_little_off(
