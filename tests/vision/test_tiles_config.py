@@ -28,6 +28,8 @@ from vision.tiles.config import tiles_config
         ("min_score", -0.1, "a number 0 or more"),
         ("min_score", None, "a number 0 or more"),
         ("number_check", 0, "True or False"),
+        ("glare_gains", (0.9,), "a tuple of numbers above 1, of any length"),
+        ("glare_level", 300, "a whole number from 0 to 255"),
     ],
 )
 def test_a_wrong_tile_value_names_the_key_and_what_it_must_be(key, value, must):
@@ -41,7 +43,8 @@ def test_a_wrong_tile_value_names_the_key_and_what_it_must_be(key, value, must):
 def test_the_off_switches_the_tests_use_are_still_allowed():
     c = tiles_config(
         {"shadow_depths": (), "rescue_turns": (0.0,), "rescue_score": 2.0, "shade": 0,
-         "flatten_sigma": 0, "min_hidden_area": 99.0, "number_rescue": False}
+         "flatten_sigma": 0, "min_hidden_area": 99.0, "number_rescue": False,
+         "glare_gains": (), "glare_level": 0, "glare_pale": 0}
     )  # fmt: skip
     assert c["shadow_depths"] == () and c["rescue_turns"] == (0.0,) and c["rescue_score"] == 2.0
 

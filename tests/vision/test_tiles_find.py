@@ -152,3 +152,21 @@ def test_a_white_card_in_the_glare_below_the_sensors_top_is_still_not_table():
     assert (mask[165:195, 305:335] > 0).mean() > 0.9  # the working scale is 0.5
     anywhere, _ = foreground(tiles_config({"glare_level": 0}), frame)
     assert (anywhere[165:195, 305:335] > 0).mean() < 0.1
+
+
+def test_a_light_blue_tile_clipped_in_its_blue_on_a_blue_cloth_in_the_glare_stays_apart():
+    # Own seeds 271828 #198, 141421 #84: a saturated tile at the top in one channel keeps its
+    # tint in the others; taken for the blue table brightened, its rim was lost and the tile
+    # read faint. Only a pale pixel (every channel >= `glare_pale`) may be the table's glare.
+    from vision.tiles.find import foreground
+
+    y, x = np.mgrid[0:720, 0:1280]
+    lines = ((x // 40) % 4 == 0).astype(np.float32) + ((y // 40) % 4 == 0)
+    base = np.float32([190, 120, 60]) - lines[..., None] * np.float32([20, 15, 10])
+    light = 1 + 0.3 * np.exp(-(((x - 640) / 260.0) ** 2 + ((y - 360) / 160.0) ** 2))
+    frame = np.clip(base * light[..., None], 0, 255).astype(np.uint8)
+    frame[330:390, 610:670] = (255, 170, 90)  # a light-blue tile, its blue at the top
+    mask, _ = foreground(tiles_config(), frame)
+    assert (mask[165:195, 305:335] > 0).mean() > 0.9  # the working scale is 0.5
+    any_pixel, _ = foreground(tiles_config({"glare_pale": 0}), frame)
+    assert (any_pixel[165:195, 305:335] > 0).mean() < 0.1

@@ -31,12 +31,13 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # () turns it off.
         "shadow_depths": (0.4, 0.5, 0.6, 0.7, 0.8, 0.9),
         "shadow_factor": 1.2,
-        # A pixel with a channel at least `glare_level` (the sensor's top) is table too when it
-        # is a table colour brightened by one of these gains and clipped (within
-        # `shadow_factor` of the table's spread): a pale cloth in a light brighter than at the
-        # frame's edge; () turns it off.
+        # A pixel with a channel at least `glare_level` (the sensor's top) and every channel
+        # at least `glare_pale` is table too when it is a table colour brightened by one of
+        # these gains and clipped (within `shadow_factor` of the table's spread): a pale cloth
+        # in a light brighter than at the frame's edge; () turns it off.
         "glare_gains": (1.1, 1.2, 1.3, 1.4, 1.5),
         "glare_level": 248,
+        "glare_pale": 200,
         # The table's light is evened out before the second pass: its brightness is estimated
         # on a copy this much smaller, blurred by this fraction of its short side (0: off).
         "flatten_scale": 0.125,
@@ -192,6 +193,10 @@ TILES_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "table_colours": POSITIVE,
         # Dimming factors (a brighter "shadow" is not one).
         "shadow_depths": Allowed(hi=1.0, above=True, any_length=True, note="(() turns it off)"),
+        # Brightening gains (a dimmer "glare" is a shadow); 8-bit channel levels.
+        "glare_gains": Allowed(lo=1.0, above=True, any_length=True, note="(() turns it off)"),
+        "glare_level": Allowed(hi=255),
+        "glare_pale": Allowed(hi=255),
         "flatten_scale": FRACTION,
         "max_row_angle": Allowed(hi=90.0),  # degrees from the horizontal
         "texture_scales": POSITIVE,  # Gaussian sigmas

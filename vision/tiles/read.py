@@ -199,15 +199,17 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
     # A blob shorter or longer than a tile by a tenth or more (`recentre_short`) is centred
     # off its tile by half the difference.
     off = abs(np.asarray(blob.size) / side - 1).max() > 1 - config["recentre_short"]
-    if why == "misfit" and (blob.part_of >= 0 or off):
+    if why is not None and (blob.part_of >= 0 or off):
         # Cut from touching neighbours where the mask thins, or evenly where it does not, a
         # piece can be a few px off its tile (foreign box 8: 3-5 px, every scene refused by a
         # misfit strip of the neighbour's edge); so can a tile part of which the mask lost (a
         # shadow's edge across a blue tile on blue felt: its blob 55 px high for a 70 px
         # side, seed 141421 scene 166) or that the mask took with something beside it (its
         # own dark edge on a cloth, foreign box 10 scene 35: 74 px wide for a 62 px side).
-        # Cut again where the taught tile fits best; the match, the misfit and the lookalike
-        # checks all judge the new cut.
+        # Such a cut may also leave two values close or the match faint, not only misfit
+        # (box 10 scene 23: a -1 cut 56 px wide, -2 and -1 at 0.54). Cut again where the
+        # taught tile fits best; the match, the misfit and the lookalike checks all judge the
+        # new cut.
         at = _recentred(config, profile, frame, center, angle, side, sign)
         again = _match(config, profile, frame, at, angle, side, sign)
         if again[3] is None:
