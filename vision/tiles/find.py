@@ -148,23 +148,23 @@ def _table_mask(
         maybe = np.flatnonzero(far)
         shaded = _nearest2(lut_lab[maybe], dim) <= dim_thresh * dim_thresh
         code[maybe[shaded]] = _SHADE
-    glare = _dimmed(centres, wl, config["glare_gains"])
+    # A light brighter than the band's drives a pale table's pixels into the sensor's top (a
+    # channel at 255): the colour loses its tint there, and no dimming or evening out brings
+    # it back (foreign boxes 2, 3, 4, 6, 7, 9, 10 on a pale cloth, its brightest checks:
+    # "something covers the hero row"). Such a pixel is table when it is a table colour
+    # brightened and clipped as the sensor does; one not at the top keeps its tint, so a tile
+    # printed in the table's hue, brighter, stays apart (as for shadows). Only a pale pixel
+    # (every channel high) has lost its tint so: a saturated one clipped in one channel keeps
+    # it in the others, and a light-blue tile on a blue cloth lost its rim to the table (own
+    # seeds 271828 #198, 141421 #84: a tile read faint).
+    bgr = _BIN_BGR[present, 0]
+    top = np.flatnonzero(
+        (code == 255)
+        & (bgr.max(-1) >= config["glare_level"])
+        & (bgr.min(-1) >= config["glare_pale"])
+    )
+    glare = _dimmed(centres, wl, config["glare_gains"]) if len(top) else None
     if glare is not None:
-        # A light brighter than the band's drives a pale table's pixels into the sensor's top
-        # (a channel at 255): the colour loses its tint there, and no dimming or evening out
-        # brings it back (foreign boxes 2, 3, 4, 6, 7, 9, 10 on a pale cloth, its brightest
-        # checks: "something covers the hero row"). Such a pixel is table when it is a table
-        # colour brightened and clipped as the sensor does; one not at the top keeps its tint,
-        # so a tile printed in the table's hue, brighter, stays apart (as for shadows). Only a
-        # pale pixel (every channel high) has lost its tint so: a saturated one clipped in
-        # one channel keeps it in the others, and a light-blue tile on a blue cloth lost its
-        # rim to the table (own seed 271828 #198, 141421 #84: a tile read faint).
-        bgr = _BIN_BGR[present, 0]
-        top = np.flatnonzero(
-            (code == 255)
-            & (bgr.max(-1) >= config["glare_level"])
-            & (bgr.min(-1) >= config["glare_pale"])
-        )
         bright = _nearest2(lut_lab[top], glare) <= dim_thresh * dim_thresh
         code[top[bright]] = _SHADE
     lut = np.zeros(_BINS, np.uint8)
