@@ -128,19 +128,21 @@ def test_pow_1_a_foreign_tile_is_refused_even_when_its_number_reads_as_profile()
     assert r.reason == "tile 1 of the villain row is not recognised (covered or turned?)"
 
 
-@pytest.mark.parametrize("seed,reads", [(8339, -1), (8345, -3)])
-def test_pow_1_a_foreign_tile_the_look_takes_for_a_taught_one_is_caught_by_its_number(seed, reads):
+@pytest.mark.parametrize("seed", [8339, 8345])
+def test_pow_1_a_foreign_tile_the_look_takes_for_a_taught_one_is_caught_by_its_number(seed):
     """Seeded scenes: the look alone reads the foreign -5 tile as a -2 and the frame "ok" — a
     wrong row; its number reads otherwise, so the tile is doubted and the frame refused.
-    (Seeds 8321-8360: the look alone reads 6 of 40 so, the number refuses all 6.)"""
+    (Seeds 8321-8360: the look alone reads 6 of 40 so, the number refuses all 6.) Which
+    taught glyph the untaught "5" reads as shifts with a px of the cut (8339: "-1" before
+    the pale glare was table, "-4" after): any but the look's -2 refuses."""
     s = _rows(seed, villains=FOREIGN_SHORT, taken=(0, 0))[0]
     off = tiles_config({"number_check": False, "number_rescue": False})
     alone = read_tiles(off, profile(), s.image)
     assert alone.reason is None and values(alone.villains)[0] == -2
     r = read_tiles(CONFIG, profile(), s.image)
-    assert r.reason == (
-        f"tile 1 of the villain row is in doubt: its number reads {reads:+d} but it looks like -2"
-    )
+    head = "tile 1 of the villain row is in doubt: its number reads "
+    assert r.reason.startswith(head) and r.reason.endswith(" but it looks like -2"), r.reason
+    assert r.reason[len(head) :].split()[0] != "-2"
 
 
 @pytest.mark.parametrize("seed", [8345, 8350])

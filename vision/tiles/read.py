@@ -198,8 +198,10 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
     value, score, best, why, cutout = _match(config, profile, frame, center, angle, side, sign)
     # A blob shorter or longer than a tile by a tenth or more (`recentre_short`) is centred
     # off its tile by half the difference.
+    short = min(blob.size) < config["recentre_short"] * side
     off = abs(np.asarray(blob.size) / side - 1).max() > 1 - config["recentre_short"]
-    if why is not None and (blob.part_of >= 0 or off):
+    first = why == "misfit" and (blob.part_of >= 0 or short)
+    if first or (why is not None and (blob.part_of >= 0 or off)):
         # Cut from touching neighbours where the mask thins, or evenly where it does not, a
         # piece can be a few px off its tile (foreign box 8: 3-5 px, every scene refused by a
         # misfit strip of the neighbour's edge); so can a tile part of which the mask lost (a
@@ -209,10 +211,12 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
         # Such a cut may also leave two values close or the match faint, not only misfit
         # (box 10 scene 23: a -1 cut 56 px wide, -2 and -1 at 0.54). Cut again where the
         # taught tile fits best; the match, the misfit and the lookalike checks all judge the
-        # new cut.
+        # new cut. Beyond the misfit of a cut piece or a short blob, the new cut must also
+        # match well (`pair_below`): a die on a "+2" made its blob long, and cut again the
+        # tile matched the "+4" at 0.43, a wrong row (own seed 161803, covered scene 13).
         at = _recentred(config, profile, frame, center, angle, side, sign)
         again = _match(config, profile, frame, at, angle, side, sign)
-        if again[3] is None:
+        if again[3] is None and (first or again[1] >= config["pair_below"]):
             center, (value, score, best, why, cutout) = at, again
     return score, number.Look(value, best, why, cutout, center, angle, side)
 

@@ -217,10 +217,6 @@ def test_pow_13_tiles_cut_apart_a_few_px_off_are_cut_again_where_they_fit(tmp_pa
         # at the ring: matching steps whole px; half a px over it fits (subpixel_misfit).
         (8, 6, _pcg(302316888625481088061332620522949021253,
                     157572736648611872055596823183169759107, 86132953, 0)),
-        # A -2 villain whose blob took its dark edge on the cloth too, 74 px wide for a 62 px
-        # side: cut at the blob's centre it misfit (0.37); cut again where it fits, it reads.
-        (10, 35, _pcg(183269884377096245146770982050970281442,
-                      204997816724086480355201463467481533531, 1615595681, 1)),
         # A -1 cut from its touching neighbour 56 px wide for a 64 px side once the cloth's
         # glare is table (read on main, cut wider): -2 and -1 close at 0.54, not misfit; cut
         # again where it fits, it reads as -1.
