@@ -155,10 +155,15 @@ def test_pow_3_a_hard_shadow_across_a_tile_still_reads(seed):
     s = scene(seed)
     assert s.look.hard_shadow is not None
     before = read_tiles(tiles_config({"shade": 0}), profile(), s.image)
-    # 7007's tile under the shadow's corner, cut at its turn from the outline, matches on raw
-    # light too; its number, half in the shadow, refuses it then ("in doubt").
-    assert before.reason is not None
-    assert ("in doubt" if seed == 7007 else "not recognised") in before.reason
+    if seed == 7007:
+        # 7007's tile under the shadow's corner, cut at its turn from the outline, matches on
+        # raw light too; its number, half in the shadow, refused it then ("in doubt"); with
+        # the misfit judged at the value's best-fitting cut it reads right on raw light too.
+        assert before.reason is None
+        assert values(before.heroes) == values(s.heroes)
+        assert values(before.villains) == values(s.villains)
+    else:
+        assert before.reason is not None and "not recognised" in before.reason
     look = tiles_config({"number_check": False, "number_rescue": False})
     for config in (CONFIG, look):
         r = read_tiles(config, profile(), s.image)
