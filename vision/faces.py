@@ -26,13 +26,26 @@ DESC = 24  # descriptor resolution (px)
 
 
 def face_patch(
-    frame: np.ndarray, center: tuple[float, float], side: float, angle: float, patch: int
+    frame: np.ndarray,
+    center: tuple[float, float],
+    side: float,
+    angle: float,
+    patch: int,
+    shape: tuple[float, float, float] = (1.0, 0.0, 1.0),
 ) -> np.ndarray:
-    """The top face of a die as a patch×patch BGR uint8 crop, rotated to the die's box."""
+    """The top face of a die as a patch×patch BGR uint8 crop, rotated to the die's box;
+    `shape` (a, b, d): the symmetric matrix that makes a top seen obliquely square again
+    (vision.finder.Candidate.shape), applied before the turn."""
     big = patch * 2
     scale = big / max(CROP * side, 1.0)
     m = cv2.getRotationMatrix2D(center, angle, scale)
-    m[:, 2] += (big / 2 - center[0], big / 2 - center[1])
+    if shape != (1.0, 0.0, 1.0):
+        a, b, d = shape
+        lin = m[:, :2] @ np.array([[a, b], [b, d]])
+        m = np.hstack([lin, (-(lin @ np.asarray(center, np.float64)))[:, None]])
+        m[:, 2] += (big / 2, big / 2)
+    else:
+        m[:, 2] += (big / 2 - center[0], big / 2 - center[1])
     crop = cv2.warpAffine(
         frame, m, (big, big), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )

@@ -39,6 +39,10 @@ class Candidate:
     aspect: float  # long/short side of the rotated box
     fill: float  # blob area / rotated box area
     streak: float  # 0..1, how one-directional its edges are (a rolling die is smeared)
+    # The top face seen obliquely is a square sheared and squashed by the camera: the
+    # symmetric 2x2 matrix (a, b, d) = [[a, b], [b, d]] (determinant 1) that makes it square
+    # again around its centre (vision.faces.face_patch); (1, 0, 1) seen from above.
+    shape: tuple[float, float, float] = (1.0, 0.0, 1.0)
 
 
 @dataclass(frozen=True)
@@ -396,6 +400,25 @@ def holds_print(body: np.ndarray, outline: np.ndarray) -> bool:
     return 0.03 <= printed <= 0.7
 
 
+def _unsquash(mom: Mapping[str, float]) -> tuple[float, float, float]:
+    """The symmetric matrix (a, b, d), determinant 1, that makes a region's second moments
+    (cv2.moments) those of a square: C^-1/2 for its covariance C scaled to determinant 1. A
+    square's covariance is the same at every turn, so whatever squashed and sheared it (an
+    oblique camera: far dice are seen flatter than near ones) shows in C alone. (1, 0, 1)
+    for a region too small or too thin to tell."""
+    if mom["m00"] <= 0:
+        return (1.0, 0.0, 1.0)
+    c = np.array([[mom["mu20"], mom["mu11"]], [mom["mu11"], mom["mu02"]]]) / mom["m00"]
+    det = float(np.linalg.det(c))
+    if det <= 1e-9:
+        return (1.0, 0.0, 1.0)
+    vals, vecs = np.linalg.eigh(c / np.sqrt(det))
+    if vals.max() > TOP_ASPECT**2:  # (longer than any top _oblique_top keeps)
+        return (1.0, 0.0, 1.0)
+    w = vecs @ np.diag(vals**-0.5) @ vecs.T
+    return (float(w[0, 0]), float(w[0, 1]), float(w[1, 1]))
+
+
 def _edge_angle(hull: np.ndarray) -> float:
     """The turn of a square's outline in degrees mod 90, from its edges weighted by length
     (seen obliquely a square is a trapezoid: its smallest box may lean towards the longer
@@ -469,13 +492,19 @@ def _oblique_top(
         mom = cv2.moments(hull)
         if mom["m00"] > 0:
             fx, fy = mom["m10"] / mom["m00"], mom["m01"] / mom["m00"]
+        shape = _unsquash(mom)
+        a, b, d = shape
+        # The turn is measured on the top made square again (a square seen obliquely is a
+        # parallelogram whose edges do not run a quarter turn apart).
+        flat = hull.reshape(-1, 2).astype(np.float64) @ np.array([[a, b], [b, d]])
         top = Candidate(
             center=_rescaled(fx + x0, fy + y0, inv),
             side=side * inv,
-            angle=_edge_angle(hull),
+            angle=_edge_angle(flat),
             aspect=max(w, h) / max(min(w, h), 1e-3),
             fill=cand.fill,
             streak=cand.streak,
+            shape=shape,
         )
         tops.append((area, top))
     if not tops:
@@ -495,8 +524,8 @@ def _nearest_face(profile: DiceProfile, frame: np.ndarray) -> Pick:
     own margins and doubt."""
 
     def pick(tops: list[Candidate]) -> Candidate:
-        descs = [descriptor(face_patch(frame, t.center, t.side, t.angle, profile.patch))
-                 for t in tops]  # fmt: skip
+        descs = [descriptor(face_patch(frame, t.center, t.side, t.angle, profile.patch,
+                                       t.shape)) for t in tops]  # fmt: skip
         return tops[int(np.argmin(face_distances(profile, np.array(descs, np.float32)).min(1)))]
 
     return pick
@@ -611,6 +640,24 @@ def perspective(profile: DiceProfile, shape: tuple[int, ...], center: tuple[floa
     return float(np.exp(gx * (center[0] - shape[1] / 2) + gy * (center[1] - shape[0] / 2)))
 
 
+def _frame_shapes(dice: list[Candidate]) -> list[Candidate]:
+    """The dice with the shape that makes their tops square (`_unsquash`) fitted over the
+    frame: one camera squashes the table's squares by an amount that changes smoothly across
+    it (a far die flatter than a near one), while one die's outline is a few pixels notched
+    by its print. Each of (a, b, d) is fitted as a plane over the dice's centres (4 dice or
+    more; fewer keep their own), then scaled back to determinant 1."""
+    if len(dice) < 4:
+        return dice
+    at = np.array([[1.0, d.center[0] / 1000.0, d.center[1] / 1000.0] for d in dice])
+    fit = at @ np.linalg.lstsq(at, np.array([d.shape for d in dice]), rcond=None)[0]
+    out = []
+    for d, (a, b, c) in zip(dice, fit, strict=True):
+        det = a * c - b * b
+        k = float(det) ** -0.5 if det > 0 else 0.0
+        out.append(replace(d, shape=(float(a * k), float(b * k), float(c * k))) if k else d)
+    return out
+
+
 def _full_size_tops(
     config: Mapping[str, Any],
     tops: list[tuple[Candidate, Candidate]],
@@ -660,7 +707,7 @@ def _fitter_tops(
     limit = float(config["fit_max"]) * profile.typical_distance
 
     def best(c: Candidate) -> float:
-        desc = descriptor(face_patch(frame, c.center, c.side, c.angle, profile.patch))
+        desc = descriptor(face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape))
         return float(face_distances(profile, desc[None]).min())
 
     out = []
@@ -952,6 +999,7 @@ def find_dice(
             dice = _fitter_tops(
                 config, profile, frame, dice, [b for _, b in tops], lo / scale, pick
             )
+        dice = _frame_shapes(dice)
 
     # All dice of a set are one size where they lie: a square of another size is something
     # else (half a die's top). An oblique camera sees far dice smaller, by the slope the

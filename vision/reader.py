@@ -83,7 +83,8 @@ def _second_look(
     rows = [first[None]]  # the first look's per-face distances (its cut at c.side)
     if len(sides) > 1:
         more = [
-            descriptor(face_patch(frame, c.center, s, c.angle, profile.patch)) for s in sides[1:]
+            descriptor(face_patch(frame, c.center, s, c.angle, profile.patch, c.shape))
+            for s in sides[1:]
         ]
         rows.append(face_distances(profile, np.array(more, np.float32)))
     for parts in ((far / 2, far), (far / 2,)):
@@ -95,7 +96,8 @@ def _second_look(
                 cuts += [(x, y, side * (1 - part)), (x, y, side * (1 + part))]
         cuts = [q for q in cuts if q not in starts]
         new = [
-            descriptor(face_patch(frame, (cx, cy), s, c.angle, profile.patch)) for cx, cy, s in cuts
+            descriptor(face_patch(frame, (cx, cy), s, c.angle, profile.patch, c.shape))
+            for cx, cy, s in cuts
         ]
         per_face = face_distances(profile, np.array(new, np.float32))
         starts = [cuts[int(np.argmin(per_face.min(1)))]]
@@ -154,7 +156,7 @@ def _at_expected_size(
     small, low = float(config["size_check"]), float(config["min_confidence"])
 
     def same_at_size(c: Candidate, k: float, m: Match) -> bool:
-        desc = descriptor(face_patch(frame, c.center, med * k, c.angle, profile.patch))
+        desc = descriptor(face_patch(frame, c.center, med * k, c.angle, profile.patch, c.shape))
         again = decide(config, profile, face_distances(profile, desc[None]))[0]
         return again.face == m.face and again.confidence >= low
 
@@ -171,7 +173,9 @@ def _read(
 ) -> tuple[DiceReading, list[Candidate]]:
     """The reading of the dice found, and the squares found that are no die at all."""
     patch = profile.patch
-    descs = [descriptor(face_patch(frame, c.center, c.side, c.angle, patch)) for c in found.dice]
+    descs = [
+        descriptor(face_patch(frame, c.center, c.side, c.angle, patch, c.shape)) for c in found.dice
+    ]
     per_face = face_distances(profile, np.array(descs, np.float32)) if descs else []
     matches = decide(config, profile, per_face) if descs else []
     # A die read without confidence gets a second look, cut out a little shifted and sized

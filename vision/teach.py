@@ -235,19 +235,19 @@ def teach(
                 < 0.4 * die.side
             ]
             geo = (
-                (near[0].center, near[0].side, near[0].angle)
+                (near[0].center, near[0].side, near[0].angle, near[0].shape)
                 if near
-                else (die.center, die.side, die.angle)
+                else (die.center, die.side, die.angle, (1.0, 0.0, 1.0))
             )
             # The die as found, and as it could have been found: a little off-centre, turned,
             # sized (so a read need not cut a die out exactly as the teach step did).
-            (cx, cy), side, angle = geo
+            (cx, cy), side, angle, shape = geo
             jitters = [(0.0, 0.0, 0.0, 1.0)] + [
                 (*rng.normal(0, 0.04, 2) * side, rng.normal(0, 4), rng.normal(1, 0.04))
                 for _ in range(3)
             ]
             patches = [
-                face_patch(img, (cx + dx, cy + dy), side * ds, angle + da, patch)
+                face_patch(img, (cx + dx, cy + dy), side * ds, angle + da, patch, shape)
                 for dx, dy, da, ds in jitters
             ]
             # …and with the edge of a shadow across it (an arm, a lamp): a die half in shade
