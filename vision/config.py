@@ -71,6 +71,9 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # a cocked die's side face is thicker) but this many square areas.
         "pack_rim": 0.3,
         "pack_spare": 0.1,
+        # A sharp blob this many times the frame's die side (the top of `one_size`) that no
+        # square, split, pack or outline explains is dice on dice ("cocked") wherever it lies.
+        "pile_side": 1.3,
         # A die-sized piece left over when a die is cut out of a blob by its outline makes the
         # blob "cocked" (a side face) only when it fills this much of its rotated box.
         "cocked_fill": 0.6,

@@ -4,7 +4,8 @@
 dice read right (face and kept flag, at the right place), frames wrongly "ok", frames that
 would be committed wrongly (ok with all the dice in play), and how often a readable frame was
 called unreadable. `frames_to_commit` replays a roll through the live stage. `losses` sorts
-every loss by cause (`python -m vision.evaluate --seed S` prints them for a fresh set).
+every loss by cause (`python -m vision.evaluate --seed S` prints them for a fresh set), and
+`wrong_ok` the frames read "ok" but wrong (`--wrong-ok [--save DIR]`).
 """
 
 from __future__ import annotations
@@ -13,14 +14,17 @@ import argparse
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 
 from .profile import DiceProfile
-from .reader import DiceReading, read_dice
-from .render import Scene, SceneSpec, render_scene
+from .reader import DiceReading, Die, read_dice
+from .render import DieTruth, Scene, SceneSpec, render_scene
 from .stability import LiveDice
+from .visualize import draw_reading
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,41 @@ def frames_to_commit(
     return None
 
 
+def _pairs(reading: DiceReading, scene: Scene) -> tuple[list, list[DieTruth], list[Die]]:
+    """The reading's dice matched to the scene's by place: (truth, die) pairs, the truths no
+    die was read at, and the dice read where no die lies."""
+    left = list(reading.dice)
+    pairs, missed = [], []
+    for truth in scene.dice:
+        near = [
+            d
+            for d in left
+            if np.hypot(d.center[0] - truth.center[0], d.center[1] - truth.center[1])
+            < truth.side / 3
+        ]
+        if not near:
+            missed.append(truth)
+            continue
+        left.remove(near[0])
+        pairs.append((truth, near[0]))
+    return pairs, missed, left
+
+
+def _die_losses(reading: DiceReading, scene: Scene) -> Iterator[str]:
+    pairs, missed, extra = _pairs(reading, scene)
+    for truth in scene.dice:
+        if truth in missed:
+            yield "die missed"
+            continue
+        die = next(d for t, d in pairs if t is truth)
+        if die.face != truth.face:
+            yield f"wrong face {truth.face}->{die.face}"
+        elif die.kept != truth.kept:
+            yield "wrong kept flag"
+    for _ in extra:
+        yield "not a die read as one"
+
+
 def losses(
     config: Mapping[str, Any], profile: DiceProfile, scenes: Iterable[Scene]
 ) -> Iterator[tuple[int, str, str]]:
@@ -128,24 +167,31 @@ def losses(
             continue
         if reading.status != "ok":
             yield i, scene.surface, f"refused: {reading.reason}"
-        left = list(reading.dice)
-        for truth in scene.dice:
-            near = [
-                d
-                for d in left
-                if np.hypot(d.center[0] - truth.center[0], d.center[1] - truth.center[1])
-                < truth.side / 3
-            ]
-            if not near:
-                yield i, scene.surface, "die missed"
-                continue
-            left.remove(near[0])
-            if near[0].face != truth.face:
-                yield i, scene.surface, f"wrong face {truth.face}->{near[0].face}"
-            elif near[0].kept != truth.kept:
-                yield i, scene.surface, "wrong kept flag"
-        for _ in left:
-            yield i, scene.surface, "not a die read as one"
+        for cause in _die_losses(reading, scene):
+            yield i, scene.surface, cause
+
+
+def wrong_ok(
+    config: Mapping[str, Any], profile: DiceProfile, scenes: Iterable[Scene]
+) -> Iterator[tuple[int, Scene, DiceReading, str]]:
+    """Every frame read "ok" that is not exactly its truth (`Evaluation.wrong_ok`), with its
+    cause: on a readable frame each die not read right ("die missed", "wrong face a->b", …);
+    on an unreadable case the dice it left out by their state ("cocked case: cocked die
+    left out, cocked case: flat die left out"), or its wrong faces."""
+    for i, scene in enumerate(scenes):
+        reading = read_dice(config, profile, scene.image)
+        if reading.status != "ok":
+            continue
+        if scene.reason is None:
+            causes = list(_die_losses(reading, scene))
+        else:
+            pairs, missed, extra = _pairs(reading, scene)
+            causes = [f"{t.state} die left out" for t in missed]
+            causes += [f"wrong face {t.face}->{d.face}" for t, d in pairs if t.face != d.face]
+            causes += ["not a die read as one"] * len(extra)
+            causes = [f"{scene.reason} case: {c}" for c in sorted(causes)]
+        if causes:
+            yield i, scene, reading, ", ".join(causes)
 
 
 def main() -> None:
@@ -155,13 +201,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Where the dice reader goes wrong on a fresh set.")
     parser.add_argument("--seed", type=int, default=880002, help="the bench's set by default")
     parser.add_argument("--count", type=int, default=300)
+    parser.add_argument(
+        "--wrong-ok", action="store_true", help="list only the frames read ok that are wrong"
+    )
+    parser.add_argument(
+        "--save", type=Path, help="with --wrong-ok: write each such frame, reading drawn, here"
+    )
     args = parser.parse_args()
+    config, profile = dice_config(), default_profile()
+    scenes = labelled_scenes(args.seed, args.count)
     causes: Counter[str] = Counter()
-    for i, surface, cause in losses(
-        dice_config(), default_profile(), labelled_scenes(args.seed, args.count)
-    ):
-        print(f"scene {i:4d} {surface:9s} {cause}")
-        causes[cause.split(" (")[0] if "case" in cause else cause] += 1
+    if args.wrong_ok:
+        if args.save:
+            args.save.mkdir(parents=True, exist_ok=True)
+        for i, scene, reading, cause in wrong_ok(config, profile, scenes):
+            print(f"scene {i:4d} {scene.surface:9s} {cause}")
+            causes.update(cause.split(", "))
+            if args.save:
+                drawn = draw_reading(scene.image, reading, tuple(config["kept_zone"]))
+                cv2.imwrite(str(args.save / f"{args.seed}-{i:04d}.png"), drawn)
+    else:
+        for i, surface, cause in losses(config, profile, scenes):
+            print(f"scene {i:4d} {surface:9s} {cause}")
+            causes[cause.split(" (")[0] if "case" in cause else cause] += 1
     for cause, n in causes.most_common():
         print(f"{n:5d}  {cause}")
 

@@ -24,7 +24,25 @@ def test_a_refused_frame_is_a_loss_with_its_reason(pow_profile):
 
 
 def test_an_unreadable_case_read_ok_is_a_loss(pow_profile):
-    # With no die ever called blurred (the streak limits out of reach), rolling dice pass.
-    lax = dice_config({"blur_streak": 2.0, "blur_streak_square": 2.0})
+    # With no die ever called blurred (the streak limits out of reach) nor a pile (a smeared
+    # die is larger than a die), rolling dice pass.
+    lax = dice_config({"blur_streak": 2.0, "blur_streak_square": 2.0, "pile_side": 99.0})
     got = list(losses(lax, pow_profile, _scenes(212, n=2, case="blurred")))
     assert got and all("blurred case read ok" in cause for _, _, cause in got)
+
+
+def test_a_frame_read_ok_without_its_cocked_pile_is_listed_with_the_dice_left_out(pow_profile):
+    # Rendered cocked scene 45 read without the pile rule: "ok" with the pile left out.
+    from vision.evaluate import wrong_ok
+    from vision.profile import default_profile
+
+    scene = render_scene(np.random.default_rng(45), SceneSpec(case="cocked"))
+    got = list(wrong_ok(dice_config({"pile_side": 99.0}), default_profile(), [scene]))
+    assert [(i, cause) for i, _, _, cause in got] == [
+        (
+            0,
+            "cocked case: cocked die left out, cocked case: flat die left out, "
+            "cocked case: flat die left out",
+        )
+    ]
+    assert list(wrong_ok(dice_config(), default_profile(), [scene])) == []
