@@ -938,6 +938,7 @@ def find_dice(
             rest.append(cand)
     # The frame's die size (full px): the dice found so far, else the finder's estimate.
     die_side = float(np.median([d.side for d in dice])) if dice else ref * inv
+    pieces: list[Candidate] = []  # smeared, but too small or narrow for a rolling die
     for cand in rest:
         # A die still rolling is smeared along its path: its edges all run one way, and it is
         # at least as big and as wide as a die (a pencil is not; a coin is not smeared).
@@ -963,6 +964,13 @@ def find_dice(
         ):
             issues.append(("blurred", cand))
             continue
+        if (
+            cand.streak >= streaky
+            and cand.aspect <= 5.0
+            and solid >= float(config["blur_solid"])
+            and smeared_colours(config, small, blob, cand, scale)
+        ):
+            pieces.append(cand)
         # A sharp blob that squares of the die's size fill: a die with a wedge of its shadow
         # or of a die-coloured table, dice touching side by side.
         packed = (
@@ -1003,6 +1011,17 @@ def find_dice(
         )
         if big and (cocked or piled):
             issues.append(("cocked", cand))
+    # A rolling die's print, or a shadow's edge across it, may part its smear in two, each
+    # piece too narrow for a die: two smeared pieces within a die's side of each other that
+    # cover 0.4 of a die together (its print and blur take the rest) are one rolling die.
+    # Three rendered rolling dice split so were dropped and their frames read "ok" without
+    # them (dev seeds 424242 #59, 660001 #286, 440001 #169; the last two's pieces cover 0.49).
+    for i, a in enumerate(pieces):
+        for b in pieces[i + 1 :]:
+            area = (a.fill * a.side**2 + b.fill * b.side**2) * scale**2
+            near = np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) <= ref * inv
+            if near and area >= 0.4 * ref**2:
+                issues.append(("blurred", a))
     if oblique:
         # Every die is cut out as its top face the same way (teach cuts its templates so).
         # A die whose top it cannot cut out so is not read as cut otherwise (its templates
