@@ -262,6 +262,7 @@ def test_a_squashed_turned_square_is_made_square_again(turn):
     cv2.fillPoly(img, [np.round((corners + 60) * 16).astype(np.int32)], 1, shift=4)
     assert np.allclose(_unsquash(cv2.moments(img, binaryImage=True)), (1, 0, 1), atol=0.02)
 
+
 def _read_cocked_scene(seed: int, config: dict | None = None):
     from vision.reader import read_dice
 
