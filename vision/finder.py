@@ -678,16 +678,9 @@ def _full_size_tops(
         return dice
     med = float(np.median([level(d) for d in dice]))
     small = float(config["size_check"]) * med
-    out = []
-    for top, blob in tops:
-        if level(top) < small:
-            again = _oblique_top(frame, blob, 1.0, lo, pick)
-            if again is not None and abs(np.log(level(again) / med)) < abs(
-                np.log(level(top) / med)
-            ):
-                top = again
-        out.append(top)
-    return out
+    return _recut_better(
+        frame, tops, lo, pick, lambda d: level(d) < small, lambda d: abs(np.log(level(d) / med))
+    )
 
 
 def _fitter_tops(
@@ -710,12 +703,26 @@ def _fitter_tops(
         desc = descriptor(face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape))
         return float(face_distances(profile, desc[None]).min())
 
+    pairs = list(zip(dice, blobs, strict=True))
+    return _recut_better(frame, pairs, lo, pick, lambda d: best(d) > limit, best)
+
+
+def _recut_better(
+    frame: np.ndarray,
+    tops: list[tuple[Candidate, Candidate]],
+    lo: float,
+    pick: Pick | None,
+    suspect: Callable[[Candidate], bool],
+    worse: Callable[[Candidate], float],
+) -> list[Candidate]:
+    """Each (top, blob)'s top, a `suspect` one replaced by its blob's top cut out at full
+    size when that scores lower on `worse`: the half-size cut is kept unless the frame itself
+    shows a better one (_full_size_tops, _fitter_tops)."""
     out = []
-    for top, blob in zip(dice, blobs, strict=True):
-        fit = best(top)
-        if fit > limit:
+    for top, blob in tops:
+        if suspect(top):
             again = _oblique_top(frame, blob, 1.0, lo, pick)
-            if again is not None and best(again) < fit:
+            if again is not None and worse(again) < worse(top):
                 top = again
         out.append(top)
     return out
