@@ -114,6 +114,13 @@ def _redrawn(tmp_path, seed: int, index: int, state: dict):
     return name, t, case
 
 
+def _redrawn_read(tmp_path, seed: int, index: int, state: dict):
+    """`_redrawn`'s scene taught from its box's teach picture and read through the CLI:
+    (its truth, case, score)."""
+    name, t, case = _redrawn(tmp_path, seed, index, state)
+    return t, case, _read(tmp_path, {name: t}, _teach(tmp_path))
+
+
 def _pcg(state: int, inc: int, uinteger: int, has_uint32: int = 1) -> dict:
     return {
         "bit_generator": "PCG64",
@@ -129,9 +136,8 @@ def test_a_finger_over_a_lookalikes_number_is_not_read_as_another_value(tmp_path
     # wrong row (design.md Vision).
     state = _pcg(336476824823856469113078968731510607901, 166963724995660765834818441076888857113,
                  3643141186)  # fmt: skip
-    name, t, case = _redrawn(tmp_path, 6, 57, state)
+    t, case, s = _redrawn_read(tmp_path, 6, 57, state)
     assert case == "hand" and t["heroes"][1] == {**t["heroes"][1], "value": 5, "covered": True}
-    s = _read(tmp_path, {name: t}, _teach(tmp_path))
     assert s.covered_ok == 0 and s.wrong_rows == 0, s.line()
 
 
@@ -143,9 +149,8 @@ def test_pow_1_foreign_lookalikes_that_differ_only_in_their_number_are_told_apar
     # each of the two and compared where they differ (describe.aligned_pair), both read +1.
     state = _pcg(107818526112390002939700971720943053984, 204997816724086480355201463467481533531,
                  255761961)  # fmt: skip
-    name, t, case = _redrawn(tmp_path, 10, 34, state)
+    t, case, s = _redrawn_read(tmp_path, 10, 34, state)
     assert case == "normal" and [x["value"] for x in t["heroes"]] == [1, 1, 4, 5, 6, 4, 3, 2, 5]
-    s = _read(tmp_path, {name: t}, _teach(tmp_path))
     assert s.right == s.tiles == 13 and s.wrong_rows == 0, s.line()
 
 
@@ -167,9 +172,8 @@ def test_pow_13_a_halftone_tile_turned_9_degrees_is_not_read_as_its_lookalike(tm
     # outline's straight edges (describe.refine_angle) reads it as printed.
     state = _pcg(158250023714142164310544750736881811467, 271823809550759098298156934874971814121,
                  3100781373)  # fmt: skip
-    name, t, case = _redrawn(tmp_path, 9, 3, state)
+    t, case, s = _redrawn_read(tmp_path, 9, 3, state)
     assert case == "normal" and [x["value"] for x in t["heroes"]] == [3, 5, 3, 4, 1, 6, 5, 2]
-    s = _read(tmp_path, {name: t}, _teach(tmp_path))
     assert s.wrong_rows == 0 and s.right == s.tiles == 11, s.line()
 
 
@@ -200,9 +204,8 @@ def test_pow_13_tiles_cut_apart_a_few_px_off_are_cut_again_where_they_fit(tmp_pa
     # (read._identify), every tile reads.
     state = _pcg(322357559093509645958783200777821804911, 157572736648611872055596823183169759107,
                  2530567253)  # fmt: skip
-    name, t, case = _redrawn(tmp_path, 8, 45, state)
+    t, case, s = _redrawn_read(tmp_path, 8, 45, state)
     assert case == "normal" and [x["value"] for x in t["heroes"]] == [4, 3, 2, 5, 6, 4]
-    s = _read(tmp_path, {name: t}, _teach(tmp_path))
     assert s.right == s.tiles == 12 and s.wrong_rows == 0, s.line()
 
 
@@ -230,9 +233,8 @@ def test_pow_1_a_foreign_tile_that_matches_well_is_not_refused_for_a_cut_a_littl
 ):
     # Boxes 11 and 8 (write_set(box, 60)): a clean scene refused, "tile N of the ... row is
     # not recognised", for a tile whose value the look settled by a wide margin.
-    name, t, case = _redrawn(tmp_path, box, index, state)
+    t, case, s = _redrawn_read(tmp_path, box, index, state)
     assert case == "normal"
-    s = _read(tmp_path, {name: t}, _teach(tmp_path))
     assert s.right == s.tiles and s.wrong_rows == 0, s.line()
 
 
@@ -250,9 +252,8 @@ def test_pow_13_a_pale_cloth_in_a_bright_light_covers_no_row(tmp_path, box, inde
     # at the frame's edge: its palest checks clip at 255 and lose their tint, were "not
     # table" beside the rows, and the frame was refused ("something covers the hero row").
     # A table colour brightened and clipped is table (find.py, `glare_gains`).
-    name, t, case = _redrawn(tmp_path, box, index, state)
+    t, case, s = _redrawn_read(tmp_path, box, index, state)
     assert case == "normal" and t["surface"] == "cloth"
-    s = _read(tmp_path, {name: t}, _teach(tmp_path))
     assert s.right == s.tiles and s.wrong_rows == 0, s.line()
 
 
