@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from tests.vision.tiles_fixtures import scene
-from vision.tiles import tiles_config
+from vision.tiles import find, tiles_config
 from vision.tiles.find import Blob, _median_lab, clean, find_blobs, is_tile_shape, lab_of
 
 CONFIG = tiles_config()
@@ -170,3 +170,35 @@ def test_a_light_blue_tile_clipped_in_its_blue_on_a_blue_cloth_in_the_glare_stay
     assert (mask[165:195, 305:335] > 0).mean() > 0.9  # the working scale is 0.5
     any_pixel, _ = foreground(tiles_config({"glare_pale": 0}), frame)
     assert (any_pixel[165:195, 305:335] > 0).mean() < 0.1
+
+
+def _nearest2_direct(x: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """The squared distance to the nearest centre as first written: one broadcast, one
+    reduction over the centres."""
+    return ((x * x).sum(1)[:, None] - 2 * x @ centres.T + (centres**2).sum(1)).min(1)
+
+
+def test_the_nearest_table_colour_is_the_direct_formulas_to_the_bit():
+    """Issue #7 (time): `_nearest2` lays the distances out centre by centre, for speed; every
+    table, shadow and glare test of the mask hangs on them, so they must be the very float32
+    numbers the direct formula gives, for any count of colours and centres."""
+    rng = np.random.default_rng(7007)
+    for _ in range(400):
+        n, k = int(rng.integers(1, 5000)), int(rng.integers(1, 30))
+        x = (rng.normal(size=(n, 3)) * rng.uniform(1, 60) + rng.uniform(-30, 60)).astype(np.float32)
+        centres = (rng.normal(size=(k, 3)) * rng.uniform(1, 60)).astype(np.float32)
+        got = find._nearest2(x, centres)
+        assert got.dtype == np.float32
+        np.testing.assert_array_equal(got, _nearest2_direct(x, centres))
+
+
+@pytest.mark.parametrize("seed", [7369, 7451, 9133])
+def test_the_table_mask_is_the_direct_formulas_mask_on_seeded_scenes(seed, monkeypatch):
+    """Issue #7: the mask of "not table" on seeded scenes (both passes, shadows, the light
+    evened out) is the same pixel for pixel with the distances as first written."""
+    frame = scene(seed).image
+    fast, _ = find.foreground(CONFIG, frame)
+    monkeypatch.setattr(find, "_nearest2", _nearest2_direct)
+    direct, _ = find.foreground(CONFIG, frame)
+    assert fast.any()
+    np.testing.assert_array_equal(fast, direct)
