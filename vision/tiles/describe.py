@@ -87,19 +87,34 @@ def scores(
     templates are zero-mean per channel, so a patch's own mean drops out of the dot product and
     only its per-channel spread is needed.
     """
-    c = window.shape[0]
-    n = patch * patch
-    x = _shifted(window, patch, mean)
-    s1 = x.sum(2)
-    spread = np.sqrt(np.maximum(np.einsum("skn,skn->sk", x, x) - s1 * s1 / n, 1e-6))
-    t = templates.reshape(len(templates), c, n)
-    total = np.zeros((x.shape[0], len(templates)), np.float32)
-    # In blocks of a row's dozen templates: a larger product goes to the threaded BLAS path,
-    # which on a busy machine is many times slower than the small single-threaded one.
-    for j in range(0, len(t), 12):
-        for k in range(c):
-            total[:, j : j + 12] += (x[:, k, :] @ t[j : j + 12, k, :].T) / spread[:, k : k + 1]
-    return total.max(0) / np.sqrt(c), total.argmax(0)
+    return Shifts(window, mean, patch).scores(templates)
+
+
+class Shifts:
+    """Every patch×patch cut of a C×H×W `window` minus `mean`, and each cut's spread per
+    channel: what `scores` needs of a window, made once however many sets of templates it is
+    matched against (the tiles as taught, then those and the tiles cut smaller and larger:
+    issue #7, the same numbers as making them again)."""
+
+    def __init__(self, window: np.ndarray, mean: np.ndarray, patch: int) -> None:
+        self.mean, self.patch = mean, patch
+        n = patch * patch
+        self.x = x = _shifted(window, patch, mean)
+        s1 = x.sum(2)
+        self.spread = np.sqrt(np.maximum(np.einsum("skn,skn->sk", x, x) - s1 * s1 / n, 1e-6))
+
+    def scores(self, templates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """As `scores` of the window against `templates`."""
+        x, spread = self.x, self.spread
+        c = x.shape[1]
+        t = templates.reshape(len(templates), c, self.patch * self.patch)
+        total = np.zeros((x.shape[0], len(templates)), np.float32)
+        # In blocks of a row's dozen templates: a larger product goes to the threaded BLAS
+        # path, which on a busy machine is many times slower than the small single-threaded one.
+        for j in range(0, len(t), 12):
+            for k in range(c):
+                total[:, j : j + 12] += (x[:, k, :] @ t[j : j + 12, k, :].T) / spread[:, k : k + 1]
+        return total.max(0) / np.sqrt(c), total.argmax(0)
 
 
 def _shifted(window: np.ndarray, patch: int, mean: np.ndarray) -> np.ndarray:

@@ -16,6 +16,7 @@ import numpy as np
 
 from . import number
 from .describe import (
+    Shifts,
     aligned_pair,
     cell_misfit,
     cut,
@@ -91,9 +92,12 @@ def _match(
     # a little smaller and larger are tried too: settling at `min_margin` already let a
     # lookalike of another value through (foreign box 3: a -1 crest read as the -2 crest, 3
     # rows read wrong in 43 scenes; such wrong values won by at most 0.12 there).
+    cuts = None
     for scaled in (False, True):
         mean, templates, values, raw = profile.matcher(sign, config["shade"], scaled=scaled)
-        s, shifts = scores(window, templates, mean, p)
+        if cuts is None or not np.array_equal(cuts.mean, mean):
+            cuts = Shifts(window, mean, p)  # the window's cuts serve both passes (issue #7)
+        s, shifts = cuts.scores(templates)
         ranked = _ranked(s, values)
         value, top_i = ranked[0]
         top = float(s[top_i])
@@ -112,7 +116,7 @@ def _match(
         # scenes refused). The part unlike the taught tile is judged on the value's cut that
         # fits best.
         _, more, values_all, raw_all = profile.matcher(sign, config["shade"], scaled=True)
-        s_all, shifts_all = scores(window, more, mean, p)
+        s_all, shifts_all = cuts.scores(more)
         mine = np.flatnonzero(values_all == value)
         i = int(mine[np.argmax(s_all[mine])])
         template, shift = raw_all[i], shifts_all[i]
