@@ -7,7 +7,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.tiles.describe import aligned_pair, local_sides, pair_margin, refine_angle
+from vision.tiles.describe import (
+    Shifts,
+    aligned_pair,
+    local_sides,
+    normalise,
+    pair_margin,
+    refine_angle,
+    unshade,
+)
 
 
 def _rows(n: int = 12) -> np.ndarray:
@@ -182,3 +190,52 @@ def test_pow_1_a_thing_on_a_tile_still_misfits_once_aligned():
     window[:, 24:40, 4:18] = 200.0  # a pale finger over the lower left
     assert cell_misfit(window, template, 12, 4) > 1.4
     assert subpixel_misfit(window, template, 12, 4) > 1.4
+
+
+def _unshade_with_opencv(planes: np.ndarray, sigma: float) -> np.ndarray:
+    """The light taken out as first written: cv2.GaussianBlur of each patch's log."""
+    x = np.log(planes.astype(np.float32) + np.float32(8.0))
+    out = np.empty_like(x)
+    for i in np.ndindex(x.shape[:-3]):
+        hwc = np.ascontiguousarray(x[i].transpose(1, 2, 0))
+        blur = cv2.GaussianBlur(hwc, (0, 0), sigma, borderType=cv2.BORDER_REFLECT)
+        out[i] = (hwc - blur).transpose(2, 0, 1)
+    return out
+
+
+def test_the_light_is_taken_out_as_opencvs_blur_does_to_a_few_ulps():
+    """Issue #7 (time): `unshade` blurs by two small matrix products instead of
+    cv2.GaussianBlur (a kernel wider than the patch); on seeded patches of every size the
+    reader cuts (the match window, the recentring window, a detail cut, a lone plane) and
+    every blur it uses, it gives OpenCV's numbers to 2e-5 (values of 2-6; float32 ulps)."""
+    rng = np.random.default_rng(1107)
+    for shape, sigma in [((3, 44, 44), 8.0), ((3, 50, 50), 8.0), ((12, 3, 40, 40), 8.0),
+                         ((3, 80, 80), 12.8), ((2, 3, 64, 64), 4.0), ((3, 44, 44), 0.7)]:  # fmt: skip
+        planes = rng.uniform(0, 255, shape).astype(np.float32)
+        planes[..., 10:20, :] *= 0.4  # a shadow's edge across
+        got = unshade(planes, sigma)
+        assert got.shape == planes.shape and got.dtype == np.float32
+        np.testing.assert_allclose(got, _unshade_with_opencv(planes, sigma), rtol=0, atol=2e-5)
+    assert unshade(planes, 0) is planes
+
+
+def test_a_windows_cuts_made_once_score_each_set_of_templates_as_by_definition():
+    """Issue #7: `Shifts` (a window's cuts, made once for the taught tiles and again for
+    those and the tiles cut smaller and larger) gives every template its best correlation
+    over the shifts, as `normalise`-ing each shifted patch does, and the second set of
+    templates scores as a window cut afresh (the first scoring changed nothing)."""
+    rng = np.random.default_rng(2207)
+    window = unshade(rng.uniform(0, 255, (3, 44, 44)).astype(np.float32), 8.0)
+    raw = unshade(rng.uniform(0, 255, (36, 3, 40, 40)).astype(np.float32), 8.0)
+    raw[:, :, 12:20, 8:30] += 0.8  # a print the tiles share, and each its own shift of it
+    mean = raw[:12].mean(0, keepdims=True)
+    cuts = Shifts(window, mean, 40)
+    few, every = normalise(raw[:12], mean), normalise(raw, mean)
+    best, at = cuts.scores(few)
+    patches = np.stack([window[:, y : y + 40, x : x + 40] for y in range(5) for x in range(5)])
+    direct = normalise(patches, mean) @ few.T  # shifts × templates
+    np.testing.assert_allclose(best, direct.max(0), atol=1e-5)
+    np.testing.assert_array_equal(at, direct.argmax(0))
+    again = Shifts(window, mean, 40).scores(every)
+    for got, want in zip(cuts.scores(every), again, strict=True):
+        np.testing.assert_array_equal(got, want)

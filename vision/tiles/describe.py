@@ -10,6 +10,8 @@ contrast and white balance), over a few pixels of shift (the box centre wobbles 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
@@ -58,13 +60,28 @@ def unshade(planes: np.ndarray, sigma: float) -> np.ndarray:
     # One float32 array, added to and logged in place (as astype, add, log: the same numbers).
     x = np.add(planes, np.float32(8.0), dtype=np.float32)
     np.log(x, out=x)
-    lead = x.shape[:-3]
-    c, h, w = x.shape[-3:]
-    # Channels last, so one blur call does all three planes of a patch.
-    hwc = np.ascontiguousarray(x.reshape(-1, c, h, w).transpose(0, 2, 3, 1))
-    for i in range(len(hwc)):
-        hwc[i] -= cv2.GaussianBlur(hwc[i], (0, 0), sigma, borderType=cv2.BORDER_REFLECT)
-    return np.ascontiguousarray(hwc.transpose(0, 3, 1, 2)).reshape(*lead, c, h, w)
+    h, w = x.shape[-2:]
+    return x - _blur_matrix(h, float(sigma)) @ x @ _blur_matrix(w, float(sigma)).T
+
+
+@lru_cache(maxsize=16)
+def _blur_matrix(n: int, sigma: float) -> np.ndarray:
+    """OpenCV's Gaussian blur of `sigma` (its kernel out to 4 sigmas, `BORDER_REFLECT`) along
+    a line of `n` values, as an n×n float32 matrix: blurring a patch is then two small matrix
+    products for all its planes, 4 times faster than `cv2.GaussianBlur` at a kernel wider
+    than the patch (issue #7: 0.08 ms a tile, a cut or two per tile). The numbers agree with
+    OpenCV's to a few float32 ulps (its sums run in another order)."""
+    size = int(round(sigma * 4 * 2 + 1)) | 1  # as cv2.GaussianBlur sizes a float kernel
+    kernel = cv2.getGaussianKernel(size, sigma, cv2.CV_64F).ravel()
+    r = size // 2
+    m = np.zeros((n, n))
+    for i in range(n):
+        for t in range(-r, r + 1):
+            j = i + t
+            while j < 0 or j >= n:  # reflected at the edge: fedcba|abcdefgh|hgfedcb
+                j = -j - 1 if j < 0 else 2 * n - j - 1
+            m[i, j] += kernel[t + r]
+    return m.astype(np.float32)
 
 
 def normalise(patches: np.ndarray, mean: np.ndarray | float = 0.0) -> np.ndarray:
