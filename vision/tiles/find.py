@@ -112,12 +112,9 @@ def _table_mask(
     """
     h, w = small.shape[:2]
     b = max(2, int(round(min(h, w) * config["border"])))
-    band = np.concatenate(
-        [small[:b].reshape(-1, 3), small[-b:].reshape(-1, 3),
-         small[b:-b, :b].reshape(-1, 3), small[b:-b, -b:].reshape(-1, 3)]
-    )  # fmt: skip
     wl = config["lightness_weight"]
-    sample = _weighted(_lab(band[:: max(1, len(band) // 4000)].reshape(-1, 1, 3)), wl)
+    band = small.reshape(-1, 3).take(_band_sample(h, w, b), axis=0)
+    sample = _weighted(_lab(band.reshape(-1, 1, 3)), wl)
     sample = sample.reshape(-1, 3)
     k = int(config["table_colours"])
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 15, 0.5)
@@ -182,6 +179,19 @@ def _table_mask(
     return mask, cv2.bitwise_and(
         cv2.compare(solid, 0, cv2.CMP_EQ), cv2.compare(coded, _SHADE, cv2.CMP_NE)
     )
+
+
+@lru_cache(maxsize=8)
+def _band_sample(h: int, w: int, b: int) -> np.ndarray:
+    """The flat pixel indices of the border band's sample: the top `b` rows, the bottom `b`,
+    then the left and the right `b` columns of the rows between, every so many of them for
+    about 4000 — the pixels the band's copy, subsampled, held (made once per frame size; the
+    copy of the whole band took longer than the k-means' start: issue #7)."""
+    at = np.arange(h * w).reshape(h, w)
+    band = np.concatenate(
+        [at[:b].ravel(), at[-b:].ravel(), at[b:-b, :b].ravel(), at[b:-b, -b:].ravel()]
+    )
+    return band[:: max(1, len(band) // 4000)]
 
 
 _SHADE = 1  # `_table_mask`'s code for the table in a shadow or a glare (not in its own light)
@@ -298,9 +308,11 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
             continue
         x, y, ww, hh = cv2.boundingRect(cnt)
         local = np.zeros((hh, ww), np.uint8)
-        cv2.drawContours(local, [cnt - (x, y)], -1, 255, -1)
-        ys, xs = np.nonzero(local)
-        shapes.append((np.stack([xs + x, ys + y], 1).astype(np.float32), cv2.minAreaRect(cnt)))
+        cv2.drawContours(local, [cnt], -1, 255, -1, offset=(-x, -y))
+        # Its pixels row by row, left to right (as np.nonzero gives them), as frame (x, y).
+        pts = cv2.findNonZero(local).reshape(-1, 2).astype(np.float32)
+        pts += np.float32([x, y])
+        shapes.append((pts, cv2.minAreaRect(cnt)))
     # The tile side: what most blobs' short sides share (a row of merged tiles is one tile high:
     # its thickness, not its box's short side, which a row's bend or a tile out of line makes
     # taller — by a ninth on foreign box 8, whose rows of 12 nearly touching tiles were then
@@ -403,8 +415,10 @@ def _row_ends(pts: np.ndarray) -> np.ndarray:
     """The first and last pixel of each image row of a region (row-major pixels, as
     np.nonzero gives them): the same convex hull as all its pixels, from far fewer points."""
     ys = pts[:, 1]
-    starts = np.flatnonzero(np.r_[True, ys[1:] != ys[:-1]])
-    ends = np.r_[starts[1:] - 1, len(ys) - 1]
+    last = np.flatnonzero(ys[1:] != ys[:-1])  # the last pixel of each row but the last row
+    # (np.r_ built these two index arrays 10 times slower: issue #7)
+    starts = np.concatenate([[0], last + 1])
+    ends = np.concatenate([last, [len(ys) - 1]])
     return np.concatenate([pts[starts], pts[ends]])
 
 
@@ -435,7 +449,7 @@ def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
     # much of it lies over a row): an even grid, so every part of a large blob keeps its share.
     # A fixed number of them left a tile-sized part of a blob as long as the table with one
     # sample or none, and a tile inside a shadow's band went unseen.
-    grid = (xi % _GRID == 0) & (yi % _GRID == 0)
+    grid = ((xi | yi) & (_GRID - 1)) == 0  # both multiples of _GRID, a power of two
     if grid.sum() < 16:
         grid[:] = True
     return Blob(
