@@ -226,22 +226,39 @@ def _ncc(x: np.ndarray, t: np.ndarray) -> float:
     return float(((x * t).sum(1) / den).mean())
 
 
-def cell_misfit(window: np.ndarray, template: np.ndarray, shift: int, cells: int) -> float:
+def centred(templates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`cell_misfit`'s side of each template of an N×C×P×P stack: each channel minus its mean
+    (N×C×P²) and its energy (N×C×1) — made once per taught stack rather than per tile
+    (issue #7), the same numbers."""
+    n, c = templates.shape[:2]
+    t = templates.reshape(n, c, -1)
+    tc = t - t.mean(2, keepdims=True)
+    return tc, np.maximum((tc * tc).sum(2, keepdims=True), 1e-6)
+
+
+def cell_misfit(
+    window: np.ndarray,
+    template: np.ndarray,
+    shift: int,
+    cells: int,
+    prepared: tuple[np.ndarray, np.ndarray] | None = None,
+) -> float:
     """How badly the worst part of the patch fits the template: a die or a finger on a tile.
 
     The patch at `shift` is fitted to the raw template per channel (gain and offset, so light
     and white balance drop out); the residual is averaged over a cells×cells grid, and the
     worst cell is returned relative to the patch's own contrast. A clean match leaves noise
     and blur everywhere; an object on part of the tile leaves one or more cells far off.
+    `prepared`: the template's part of `centred`, when made already.
     """
     c, p, _ = template.shape
     span = window.shape[1] - p + 1
     y, x = divmod(int(shift), span)
     patch = window[:, y : y + p, x : x + p].reshape(c, -1)
-    t = template.reshape(c, -1)
-    tc = t - t.mean(1, keepdims=True)
+    tc, energy = centred(template[None]) if prepared is None else prepared
+    tc, energy = tc.reshape(c, -1), energy.reshape(c, 1)
     pc = patch - patch.mean(1, keepdims=True)
-    gain = (tc * pc).sum(1, keepdims=True) / np.maximum((tc * tc).sum(1, keepdims=True), 1e-6)
+    gain = (tc * pc).sum(1, keepdims=True) / energy
     resid = np.abs(pc - gain * tc).mean(0).reshape(p, p)
     contrast = float(np.abs(pc).mean()) + 1e-6
     k = p // cells

@@ -19,6 +19,7 @@ from .describe import (
     Shifts,
     aligned_pair,
     cell_misfit,
+    centred,
     cut,
     local_sides,
     on_tile,
@@ -107,7 +108,8 @@ def _match(
             break
     # Part of the tile unlike the taught one (something on it): don't trust the value.
     template, shift = raw[top_i], shifts[top_i]
-    misfit = cell_misfit(window, template, shift, config["cells"])
+    prep = _centred(profile, sign, config["shade"], scaled)
+    misfit = cell_misfit(window, template, shift, config["cells"], (prep[0][top_i], prep[1][top_i]))
     if misfit > config["max_misfit"] and not scaled and profile.scaled is not None:
         # Settled by the tiles as taught, but judged at one size: a tile the frame shows a few
         # per cent smaller or larger than taught (its table moved its measured side) leaves
@@ -120,7 +122,8 @@ def _match(
         mine = np.flatnonzero(values_all == value)
         i = int(mine[np.argmax(s_all[mine])])
         template, shift = raw_all[i], shifts_all[i]
-        misfit = cell_misfit(window, template, shift, config["cells"])
+        prep = _centred(profile, sign, config["shade"], True)
+        misfit = cell_misfit(window, template, shift, config["cells"], (prep[0][i], prep[1][i]))
     if misfit > config["max_misfit"] and top >= config["pair_below"]:
         # A tile that matches well as a whole, judged a fraction of a px closer: matching
         # steps whole px (foreign box 8: a +6 bolt through a ring on a striped tile, 0.84-0.87
@@ -149,6 +152,16 @@ def _match(
                 return None, top, int(value), "close", cutout
             return int(chosen), top, int(chosen), None, cutout
     return int(value), top, int(value), None, cutout
+
+
+def _centred(profile: TilesProfile, sign: int, shade: float, scaled: bool):
+    """`describe.centred` of the templates `profile.matcher` gives, made once per profile (kept
+    on it as its matchers are)."""
+    cache = profile.__dict__.setdefault("_centred", {})
+    key = (sign, float(shade), bool(scaled and profile.scaled is not None))
+    if key not in cache:
+        cache[key] = centred(profile.matcher(sign, shade, scaled=scaled)[3])
+    return cache[key]
 
 
 def _lookalikes(
