@@ -202,3 +202,19 @@ def test_the_table_mask_is_the_direct_formulas_mask_on_seeded_scenes(seed, monke
     direct, _ = find.foreground(CONFIG, frame)
     assert fast.any()
     np.testing.assert_array_equal(fast, direct)
+
+
+def test_pow_1_the_tile_side_comes_from_solid_tiles_when_the_table_ate_into_the_others():
+    """Own seed 565656 #28: twelve blue heroes on a blue cloth showed as ragged blobs (fill
+    0.55-0.65) about 43 px across, and outvoted five solid villains of 66 px: the side came
+    out 43, no row was found, and the frame read "no tiles seen". Solid blobs set the side."""
+    frame = np.full((720, 1280, 3), (60, 120, 60), np.uint8)
+    for i in range(12):  # heroes the table ate into: 44 x 60 with a 28 x 34 corner gone
+        x = 100 + 90 * i
+        frame[400:460, x : x + 44] = (200, 120, 40)
+        frame[400:434, x + 16 : x + 44] = (60, 120, 60)
+    for i in range(5):  # villains, whole
+        x = 200 + 160 * i
+        frame[250:316, x : x + 66] = (40, 120, 230)
+    side = find_blobs(CONFIG, frame).side
+    assert side is not None and abs(side / 66 - 1) < 0.1, side
