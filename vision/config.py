@@ -101,6 +101,11 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # teach set's doubt was all of its mistakes, however far; 1.0 since it is the doubt
         # at the die's own single-cut distance and unfit cuts are not searched).
         "second_margin": 1.0,
+        # Taught through an oblique camera, a die whose top cut fits no face (beyond
+        # `fit_max`) is cut out again shifted up to this part of its side each way and as
+        # small as this part of its size (vision.reader._wide_look).
+        "wide_look": 0.3,
+        "wide_small": 0.8,
         # A die read with confidence whose best distance is beyond this many typical ones is
         # looked at again (the second look's cuts) and kept only when that agrees on its face.
         "check_fit": 1.25,

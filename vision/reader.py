@@ -116,6 +116,46 @@ def _second_look(
     return decide(wider, profile, per_face, doubt_at=first[None])[0]
 
 
+def _wide_look(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    c: Candidate,
+    first: np.ndarray,
+) -> Match:
+    """The match of a die whose top cut fits no taught face (beyond `fit_max`) over cuts
+    shifted up to `wide_look` of its side each way and down to `wide_small` of its size: seen
+    obliquely a dark die's top and the side face towards the camera can be one colour, and
+    the cut took in both (centred a fifth of a side off the top, a fifth too large). The
+    taught faces say where the top is: every face is measured at its own best cut, and the
+    teach set's doubt is looked up at the first cut's distances (as `_second_look`)."""
+    reach, least = float(config["wide_look"]), float(config["wide_small"])
+    sizes = (least, (1 + least) / 2, 1.0)
+    steps = np.linspace(-reach, reach, 5)
+    fine = (steps[1] - steps[0]) / 3
+
+    def measure(cuts: list[tuple[float, float, float]]) -> np.ndarray:
+        descs = [
+            descriptor(face_patch(frame, (x, y), s, c.angle, profile.patch, c.shape))
+            for x, y, s in cuts
+        ]
+        return face_distances(profile, np.array(descs, np.float32))
+
+    x, y, side = c.center[0], c.center[1], c.side
+    coarse = [(x + i * side, y + j * side, k * side) for i in steps for j in steps for k in sizes]
+    rows = measure(coarse)
+    bx, by, bs = coarse[int(np.argmin(rows.min(1)))]
+    around = [
+        (bx + i * fine * side, by + j * fine * side, bs * k)
+        for i in (-1, 0, 1)
+        for j in (-1, 0, 1)
+        for k in (0.95, 1.0, 1.05)
+        if (i, j, k) != (0, 0, 1.0)
+    ]
+    per_face = np.concatenate([rows, measure(around)]).min(0, keepdims=True)
+    return decide(config, profile, per_face, doubt_at=first[None])[0]
+
+
 def read_dice(config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray) -> DiceReading:
     """Find and read every die of a BGR uint8 frame."""
     if frame.ndim != 3 or frame.shape[2] != 3 or frame.dtype != np.uint8:
@@ -212,6 +252,15 @@ def _read(
         _second_look(config, profile, frame, c, sides(c), row) if again else m
         for c, m, row, again in zip(found.dice, matches, per_face, looked, strict=True)
     ]
+    # ...but a top cut that fits no face is looked for more widely (`_wide_look`): a slate
+    # die's top cut together with the side face below it (foreign outline dice, the commonest
+    # die left unsure).
+    widened = [m.best > unfit for m in matches]
+    matches = [
+        _wide_look(config, profile, frame, c, row) if wide else m
+        for c, m, row, wide in zip(found.dice, matches, per_face, widened, strict=True)
+    ]
+    looked = [a or b for a, b in zip(looked, widened, strict=True)]
     # A die read with little confidence, or matched loosely (farther from its face than the
     # taught dice are from each other), may have been cut out off its top face: the second
     # look's cuts must agree on the face, or the die is unsure (a pip 4 read as a 5 with
