@@ -106,6 +106,13 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # small as this part of its size (vision.reader._wide_look).
         "wide_look": 0.3,
         "wide_small": 0.8,
+        # …and a sharp blob seen obliquely with room for this many dice more than the tops
+        # cut out of it that match a taught face is searched for tops by the taught faces
+        # (vision.finder._scanned_tops).
+        "scan_room": 0.6,
+        # …and a cut of that search is a top only when its best match is within this many
+        # typical distances (as closely as taught dice match each other).
+        "scan_fit": 1.3,
         # A die read with confidence whose best distance is beyond this many typical ones is
         # looked at again (the second look's cuts) and kept only when that agrees on its face.
         "check_fit": 1.25,

@@ -728,6 +728,114 @@ def _recut_better(
     return out
 
 
+def _scanned_tops(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    blobs: list[np.ndarray],
+    dice: list[Candidate],
+    scale: float,
+    level: Callable[[Candidate], float],
+) -> list[Candidate]:
+    """The dice with the tops found by the taught faces themselves in blobs the colour cut
+    did not explain: a blob with room for a die more than the tops cut out of it that match
+    a taught face (two dice touching, or a die whose print runs on to its top's edge and
+    parts the top's colour, so the cut found no top or a side face). Cuts of the size
+    expected where they lie are slid over such a blob at every 15 degrees; the cut nearest
+    a taught face, if it fits about as closely as taught dice fit each other (`scan_fit`), is
+    a top, the search repeated while there is room.
+    A top of that blob that matched no face is replaced by it. Which face it shows is left
+    to the read (its margins and the teach set's doubt)."""
+    if len(dice) < 3:
+        return dice
+    typical = profile.typical_distance
+    fit = float(config["fit_max"]) * typical
+    # A scanned cut is a top only when it fits a taught face about as closely as the taught
+    # dice fit each other: one of many cuts fitting loosely is a part of two dice, or a top
+    # at a wrong turn.
+    close = float(config["scan_fit"]) * typical
+    room_min = float(config["scan_room"])
+    med = float(np.median([level(d) for d in dice]))
+
+    def cut(c: Candidate) -> float:
+        d = descriptor(face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape))
+        return float(face_distances(profile, d[None]).min())
+
+    fits = [cut(d) <= fit for d in dice]
+    inv = 1.0 / scale
+    out = list(dice)
+    for blob in blobs:
+        # (A print at a top's edge notches its blob: the hull holds the whole die.)
+        contour = cv2.convexHull(blob)
+        inside = [
+            k
+            for k, d in enumerate(out)
+            if cv2.pointPolygonTest(contour, (d.center[0] * scale, d.center[1] * scale), False) >= 0
+        ]
+        (bx, by), _, _ = cv2.minAreaRect(contour)
+        at = (bx * inv, by * inv)
+        side = med * perspective(profile, frame.shape, at)
+        room = cv2.contourArea(blob) * inv**2 / (profile.blob_over_top * side**2)
+        room -= sum(fits[k] for k in inside)
+        if room < room_min:
+            continue
+        near = min(out, key=lambda d: np.hypot(d.center[0] - at[0], d.center[1] - at[1]))
+        x, y, w, h = cv2.boundingRect(contour)
+        step = 0.2 * side * scale
+        grid = [
+            (float(gx) * inv, float(gy) * inv)
+            for gx in np.arange(x + step / 2, x + w, step)
+            for gy in np.arange(y + step / 2, y + h, step)
+            if cv2.pointPolygonTest(contour, (float(gx), float(gy)), True) >= 0.25 * side * scale
+        ]
+        # Two dice's tops lie a side apart or more.
+        taken = [d.center for d, ok in zip(out, fits, strict=True) if ok]
+        while room >= room_min:
+            spots = [
+                q
+                for q in grid
+                if all(np.hypot(q[0] - t[0], q[1] - t[1]) > 0.9 * side for t in taken)
+            ]
+            if not spots:
+                break
+            cuts = [
+                replace(near, center=q, side=side, angle=float(a))
+                for q in spots
+                for a in np.arange(0.0, 90.0, 15.0)
+            ]
+            descs = [
+                descriptor(face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape))
+                for c in cuts
+            ]
+            best = face_distances(profile, np.array(descs, np.float32)).min(1)
+            k = int(np.argmin(best))
+            if best[k] > close:
+                break
+            top = cuts[k]
+            # The old tops of this blob that matched no face and lie on the new one are
+            # side faces or parts of it.
+            keep = [
+                not (
+                    j in inside
+                    and not fits[j]
+                    and np.hypot(d.center[0] - top.center[0], d.center[1] - top.center[1])
+                    < 0.9 * side
+                )
+                for j, d in enumerate(out)
+            ]
+            out = [d for d, k in zip(out, keep, strict=True) if k] + [top]
+            fits = [f for f, k in zip(fits, keep, strict=True) if k] + [True]
+            taken.append(top.center)
+            inside = [
+                k
+                for k, d in enumerate(out)
+                if cv2.pointPolygonTest(contour, (d.center[0] * scale, d.center[1] * scale), False)
+                >= 0
+            ]
+            room -= 1
+    return out
+
+
 def find_dice(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -826,6 +934,7 @@ def find_dice(
 
     thin = max(3, int(float(config["thin_line"]) * lo) | 1)
     tops: list[tuple[Candidate, Candidate]] = []  # (top face, the blob it was cut out of)
+    scan: list[np.ndarray] = []  # blobs of sharp dice seen obliquely (small px contours)
 
     def thinned_tops(contour: np.ndarray) -> list[tuple[Candidate, Candidate]]:
         """The top faces of the dice in a blob (with the pieces they were cut out of) once its
@@ -871,6 +980,8 @@ def find_dice(
             ):
                 issues.append(("cut", cand))
             continue
+        if oblique and area >= lo**2 and cand.streak < square_streaky:
+            scan.append(c)
         if oblique and lo**2 <= area <= reach * hi**2 and cand.streak < square_streaky:
             # Taught through an oblique camera: a die's blob holds its top face and the
             # side faces towards the camera. The top is what is read.
@@ -1044,6 +1155,8 @@ def find_dice(
                 config, profile, frame, dice, [b for _, b in tops], lo / scale, pick
             )
         dice = _frame_shapes(dice)
+        if pick is not None:
+            dice = _scanned_tops(config, profile, frame, scan, dice, scale, level)
 
     # All dice of a set are one size where they lie: a square of another size is something
     # else (half a die's top). An oblique camera sees far dice smaller, by the slope the

@@ -245,6 +245,37 @@ def test_a_slate_dies_top_cut_with_its_side_face_is_found_by_a_wider_look(tmp_pa
     assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth[name])
 
 
+@pytest.mark.parametrize(
+    ("seed", "scene"),
+    [
+        # two slate dice touching, one blob: the colour cut found the top of one of them
+        pytest.param(2, 4, id="two_dice_in_one_blob"),
+        # a skull whose print parts its top's colour: the cut found no top in its blob, and
+        # a small square beside it matched no face
+        pytest.param(7, 30, id="a_print_at_the_tops_edge"),
+    ],
+)
+def test_a_slate_die_the_colour_cut_missed_is_found_by_the_taught_faces(tmp_path, seed, scene):
+    # Foreign outline seeds 2 and 7 (teach seed +1000), both "missing" on main: a blob with
+    # room for a die more than the tops cut out of it that match a taught face is searched
+    # by the taught faces themselves (vision.finder._scanned_tops).
+    from collections import Counter
+
+    from vision.config import dice_config
+    from vision.images import load_bgr
+    from vision.reader import read_dice
+    from vision.teach import teach
+
+    write_teach(tmp_path / "teach", "outline", seed=1000 + seed, per_face=2)
+    truth = write_scenes(tmp_path / "scenes", "outline", seed=seed, count=scene + 1)
+    profile = teach(tmp_path / "teach")
+    name = f"outline-{scene:03d}.jpg"
+    config = dice_config({"max_dice": 5, "dice_in_play": 5})
+    reading = read_dice(config, profile, load_bgr(tmp_path / "scenes" / name))
+    assert reading.status == "ok", reading
+    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth[name])
+
+
 def test_the_outline_scenes_once_read_wrong_with_confidence_are_not(tmp_path, capsys):
     # Reproductions of the confident wrong readings seen (seed 1, 60 outline scenes), each an
     # image "ok" with --dice 5: in scene 10 two orange speech bubbles read as orange skulls
@@ -273,8 +304,9 @@ def test_a_die_read_with_little_confidence_must_read_the_same_at_a_second_look(t
 
 GAP = (
     "known gap (README 'How well the dice are read'): seeds 1-4 x 60 scenes read 91-97% of pip "
-    "dice and 95-100% of outline dice right, 0 wrong ok; 0-8.3% of images stay unreadable "
-    "(faces read without confidence, far parts of a die refused, a few tops not cut out)"
+    "dice right, outline seeds 1-4 and 7-9 95-100%, 0 wrong ok; 0-8.3% of images stay "
+    "unreadable (faces read without confidence, a die whose print parts its blob called "
+    "cocked, far small tops the taught faces fit only loosely)"
 )
 
 
