@@ -85,6 +85,11 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # this share of the smallest die side taken off (lines of a wood's grain joined to a
         # dark die: 3-6 px wide at half size where the smallest die is 11 px).
         "thin_line": 0.6,
+        # A blob no outline cut frees a die from is also split by its shade: its brighter
+        # part, joined over gaps this part of a die side (a print near the edge), holds the
+        # die (vision.finder._cut_by_shade; as `_oblique_top` joins a top over its print;
+        # 0: no such split).
+        "shade_join": 0.15,
         # A blob touching the frame edge that is this big (in die areas) is a cut die.
         "cut_min_area": 0.2,
         # …unless its edges all run one way (a pencil, a stripe of the table at the edge): a

@@ -333,6 +333,39 @@ def _cut_by_outline(
     return out
 
 
+def _cut_by_shade(gray: np.ndarray, contour: np.ndarray, join: int) -> list[np.ndarray]:
+    """The printed squares of a blob's brighter part (small px hulls): a die merged with a
+    stretch of table darker than itself (a hard shadow's band, its edges, a shaded check).
+
+    The blob's gray levels are split in two (Otsu); the brighter part is joined over gaps
+    of `join` px (its print cuts a die's colour in pieces, and a print reaching near the
+    edge leaves the die's outline broken: the outline cut gives it back as splinters) and
+    each piece's hull that holds a print (`holds_print`: the table's pale stretches are
+    plain) is returned; the caller judges its shape and size as any square."""
+    x, y, w, h = cv2.boundingRect(contour)
+    x0, y0 = max(x, 0), max(y, 0)
+    x1, y1 = min(x + w, gray.shape[1]), min(y + h, gray.shape[0])
+    blob = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.drawContours(blob, [contour - (x0, y0)], -1, 1, -1)
+    roi = gray[y0:y1, x0:x1]
+    inside = roi[blob > 0]
+    if inside.size < 16 or int(inside.max()) - int(inside.min()) < 16:
+        return []
+    t, _ = cv2.threshold(inside.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    bright = ((roi > t) & (blob > 0)).astype(np.uint8)
+    bright = cv2.morphologyEx(bright, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (max(3, join | 1),) * 2)
+    joined = cv2.morphologyEx(bright, cv2.MORPH_CLOSE, k)
+    out = []
+    for q in cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        hull = cv2.convexHull(q)
+        filled = np.zeros(bright.shape, np.uint8)
+        cv2.drawContours(filled, [hull], -1, 1, -1)
+        if holds_print(bright, filled):
+            out.append(hull + (x0, y0))
+    return out
+
+
 def _top_face(
     small: np.ndarray, cand: Candidate, scale: float, shrink: float = 0.7, square: float = 1.25
 ) -> Candidate:
@@ -878,6 +911,13 @@ def find_dice(
             (c, rect, aspect, fill, area, _candidate(rect, aspect, fill, _streak(gray, c), inv))
         )
 
+    def printed(contour: np.ndarray) -> bool:
+        """Whether a blob's outline holds a print in the die mask (`holds_print`)."""
+        x, y, w, h = cv2.boundingRect(contour)
+        filled = np.zeros((h, w), np.uint8)
+        cv2.drawContours(filled, [contour - (x, y)], -1, 1, -1)
+        return holds_print((mask[y : y + h, x : x + w] > 0).astype(np.uint8), filled)
+
     def die_like(center: tuple[float, float], side: float) -> bool:
         """Not at a square the read found to be no die (centres in frame px)."""
         return all(np.hypot(center[0] - x, center[1] - y) > side / 3 for x, y in not_dice)
@@ -885,13 +925,18 @@ def find_dice(
     # The frame's own die size: the clean squares in it (all dice of a set are one size) but
     # the smeared ones (a rolling die, a striped cloth's checks) and those found to be no die.
     clean = [
-        np.sqrt(area)
+        (np.sqrt(area), printed(c))
         for c, rect, aspect, fill, area, cand in blobs
         if clean_die(aspect, fill, area)
         and cand.streak < square_streaky
         and die_like(cand.center, cand.side)
     ]
-    side_ref = float(np.median(clean)) if clean else None
+    # Of those, the squares that hold a print when any do: a gingham cloth's pale checks are
+    # clean squares of a die-like colour too, and where they outnumber the dice they set the
+    # size (424242 #48: checks 17 small px, dice 30; the dice were then split as 4 "dice").
+    # A die's top holds its symbol or pips; a check is plain (teach picks its dice so too).
+    sized = [side for side, p in clean if p] or [side for side, _ in clean]
+    side_ref = float(np.median(sized)) if sized else None
 
     def free(contour: np.ndarray) -> tuple[list[Candidate], bool]:
         """The clean dice a blob's own outlines cut out of it (a die merged with a
@@ -913,7 +958,46 @@ def find_dice(
             0.25 * ref_area <= ar <= 1.5 * ref_area and not clean_die(a, f, ar) and f >= solid
             for q, r, a, f, ar in pieces
         )
+        if not found:
+            return free_by_shade(contour)
         return found, left
+
+    def free_by_shade(contour: np.ndarray) -> tuple[list[Candidate], bool]:
+        """`free` by the blob's brighter part (`_cut_by_shade`): a die merged with a darker
+        stretch of table whose print breaks its outline (a die at a hard shadow's band, the
+        commonest die missed on the dev seeds). What is left once the dice are taken out is
+        judged as `free` judges its pieces: a solid die-sized piece is a side face."""
+        ref = side_ref or (lo + hi) / 2
+        if not float(config["shade_join"]):
+            return [], True
+        hulls = [
+            (q, *_stats(q))
+            for q in _cut_by_shade(gray, contour, int(float(config["shade_join"]) * ref))
+        ]
+        found = [
+            (q, _candidate(r, a, f, _streak(gray, q), inv))
+            for q, r, a, f, ar in hulls
+            if clean_die(a, f, ar) and not at_edge(q)
+        ]
+        found = [(q, d) for q, d in found if d.streak < square_streaky]
+        if not found:
+            return [], True
+        x, y, w, h = cv2.boundingRect(contour)
+        rest = np.zeros((h + 2, w + 2), np.uint8)
+        cv2.drawContours(rest, [contour - (x - 1, y - 1)], -1, 1, -1)
+        cv2.drawContours(rest, [q - (x - 1, y - 1) for q, _ in found], -1, 0, -1)
+        # (the rims the hulls leave, and thin lines of the table, are not pieces)
+        k = max(3, int(round(rim * ref)) | 1)
+        rest = cv2.morphologyEx(
+            rest, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+        )
+        solid = float(config["cocked_fill"])
+        left = any(
+            0.25 * ref**2 <= ar <= 1.5 * ref**2 and f >= solid
+            for q in cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+            for _, _, f, ar in [_stats(q)]
+        )
+        return [d for _, d in found], left
 
     dice: list[Candidate] = []
     issues: list[tuple[str, Candidate]] = []
@@ -979,6 +1063,12 @@ def find_dice(
                 and cand.streak < float(config["cut_max_streak"])
             ):
                 issues.append(("cut", cand))
+            elif np.sqrt(area) >= lo and cand.streak < square_streaky:
+                # A stretch of table running off the frame (a hard shadow's band) with a die
+                # joined to it inside the frame (424242 #15, 515151 #170: dropped with it).
+                freed, left = free_by_shade(c)
+                if not left:
+                    dice.extend(freed)
             continue
         if oblique and area >= lo**2 and cand.streak < square_streaky:
             scan.append(c)
@@ -1069,6 +1159,15 @@ def find_dice(
         # cover 0.5 or more of their convex hull; a tile's printed frame or a shadow's sliver,
         # once called "blurred" on fresh sets, 0.14-0.37).
         blob = outline.get(id(cand))
+        if blob is not None and cand.streak < square_streaky:
+            # A die in a hard shadow's band joined to its two edges: the lines run one way,
+            # and the blob holds the die's colours and the band's (424242 #213, called
+            # "blurred"). A printed square of its brighter part with nothing solid left over
+            # is that die.
+            freed, left = free_by_shade(blob)
+            if freed and not left:
+                dice.extend(freed)
+                continue
         solid = (
             cv2.contourArea(blob) / max(cv2.contourArea(cv2.convexHull(blob)), 1.0)
             if blob is not None
