@@ -979,9 +979,23 @@ def find_dice(
             for q, r, a, f, ar in hulls
             if clean_die(a, f, ar) and not at_edge(q)
         ]
-        found = [(q, d) for q, d in found if d.streak < square_streaky]
+        # …of the frame's die size, and no larger than its blobs (their box takes in a die's
+        # rim and soft shadow): the two tops of a die cocked on another make one brighter
+        # square 1.27 times the frame's blobs (550003 #130 read "ok" without the pile so).
+        low, high = float(config["one_size"][0]), float(config["shade_side_max"])
+        found = [
+            (q, d)
+            for q, d in found
+            if d.streak < square_streaky and low * ref <= d.side * scale <= high * ref
+        ]
         if not found:
             return [], True
+        # Another printed piece as large as a quarter die is left over: a pile's other top
+        # (550003 #231: a die beside a pile was freed and the pile read as nothing).
+        if len(hulls) > len(found) and any(
+            ar >= 0.25 * ref**2 for q, r, a, f, ar in hulls if all(q is not p for p, _ in found)
+        ):
+            return [d for _, d in found], True
         x, y, w, h = cv2.boundingRect(contour)
         rest = np.zeros((h + 2, w + 2), np.uint8)
         cv2.drawContours(rest, [contour - (x - 1, y - 1)], -1, 1, -1)
@@ -1159,11 +1173,12 @@ def find_dice(
         # cover 0.5 or more of their convex hull; a tile's printed frame or a shadow's sliver,
         # once called "blurred" on fresh sets, 0.14-0.37).
         blob = outline.get(id(cand))
-        if blob is not None and cand.streak < square_streaky:
+        if blob is not None and streaky <= cand.streak < square_streaky:
             # A die in a hard shadow's band joined to its two edges: the lines run one way,
             # and the blob holds the die's colours and the band's (424242 #213, called
             # "blurred"). A printed square of its brighter part with nothing solid left over
-            # is that die.
+            # is that die. (Only where the blob's streak would make it a rolling die: a
+            # sharp blob keeps the pile verdicts below, 550003 #231's pile and flat die.)
             freed, left = free_by_shade(blob)
             if freed and not left:
                 dice.extend(freed)
