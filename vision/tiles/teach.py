@@ -15,10 +15,9 @@ import cv2
 import numpy as np
 
 from ..errors import BadProfile
-from .describe import INNER, cut, local_sides, refine_angle
+from .describe import cut, local_sides, refine_angle
 from .find import Found, find_blobs, hue_chroma, is_tile_shape
 from .profile import TilesProfile
-from .rescue import COARSE
 from .rows import TileColours, find_rows
 
 
@@ -45,47 +44,6 @@ def _colours(config: Mapping[str, Any], found: Found) -> TileColours:
         tuple(float(v) for v in np.median(lab[labels == blue], 0)),
         tuple(float(v) for v in np.median(lab[labels != blue], 0)),
     )
-
-
-def _centred(
-    config: Mapping[str, Any], frame: np.ndarray, blobs, sides: dict, angles: dict
-) -> dict:
-    """Each tile's centre (by `id` of its blob) moved to where the mean of its row's tiles,
-    edges and a little table around them included, fits best.
-
-    Touching tiles are cut apart where the mask thins, or evenly where it does not; the piece
-    a tile is found from then holds a sliver of its neighbour or lacks one of its own, and its
-    centre is off by a few px (foreign box 8: the neighbour's edge inside two taught tiles,
-    which then misfit every scene). What all tiles of a row share — a square of their size —
-    places each of them; their art averages out.
-    """
-    out = {id(b): b.center for b in blobs}
-    if len(blobs) < 3:
-        return out
-    p = COARSE
-    tile = int(round(p * 1.15 / INNER))  # the tile and a rim of what lies around it
-    reach = int(round(p * 0.12 / INNER))  # a tenth of a side and more either way
-    for _ in range(2):
-        windows = [
-            cut(frame, out[id(b)], angles[id(b)], sides[id(b)], tile + 2 * reach, p, config["blur"])
-            for b in blobs
-        ]
-        gray = [np.ascontiguousarray(w.sum(0)) for w in windows]
-        mean = np.mean([g[reach : reach + tile, reach : reach + tile] for g in gray], 0)
-        for b, g in zip(blobs, gray, strict=True):
-            if b.part_of < 0:
-                continue  # found on its own: its box is its outline
-            res = cv2.matchTemplate(g, mean.astype(np.float32), cv2.TM_CCOEFF_NORMED)
-            _, _, _, (x, y) = cv2.minMaxLoc(res)
-            k = sides[id(b)] * INNER / p  # frame px per px here
-            du, dv = (x - reach) * k, (y - reach) * k
-            t = np.deg2rad(angles[id(b)])
-            c = out[id(b)]
-            out[id(b)] = (
-                c[0] + du * np.cos(t) - dv * np.sin(t),
-                c[1] + du * np.sin(t) + dv * np.cos(t),
-            )
-    return out
 
 
 def teach(
@@ -131,11 +89,20 @@ def teach(
     # from touching neighbours has the cut's straight edges for a box, not its turn at all
     # (foreign box 8: a +6 turned 3° taught at its row's angle).
     angles = {id(b): refine_angle(frame, b.center, b.angle, at[id(b)]) for b in blobs_all}
-    centres = _centred(config, frame, rows.heroes, at, angles)
-    centres |= _centred(config, frame, rows.villains, at, angles)
+    # Each tile is cut about its own blob's centre. Moving each to where its row's mean tile
+    # fitted best (for foreign box 8, when touching rows were still cut by their box's height)
+    # pulled tiles off themselves: on foreign box 14 the mean of striped tiles, each with its
+    # own art, fitted the first villain 5.8 px along the row, into the gap to its neighbour,
+    # and it matched 0.58-0.64 in every scene. On the setup pictures of foreign boxes 1-16 the
+    # blobs' centres lie 0.6-1.2 px (median per box) from the centres drawn, at most 3.2 px;
+    # the row's mean put tiles up to 3.1, 3.9, 6.4 and 4.1 px off on boxes 1, 8, 14 and 16.
+    # A centre from the outline (where the edges' profiles along the tile's axes pair up a
+    # side apart, as `refine_angle` finds the turn) was tried and not taken: a pale rim on a
+    # light table paired a side with the neighbour's dark edge, up to 7 px off, and box 13
+    # then read 2 rows wrong.
     for blobs, given in ((rows.heroes, heroes), (rows.villains, villains)):
         for blob, value in zip(blobs, given, strict=True):
-            centre = centres[id(blob)]
+            centre = blob.center
             # Also cut a little larger and smaller: the side is measured where the tile stands
             # out from the table, so it takes in a dark edge or shadow on one table and loses
             # a light rim on a light cloth on another; the print itself keeps its size.
