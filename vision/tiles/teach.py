@@ -90,12 +90,12 @@ def teach(
     # (foreign box 8: a +6 turned 3° taught at its row's angle).
     angles = {id(b): refine_angle(frame, b.center, b.angle, at[id(b)]) for b in blobs_all}
     # Each tile is cut about its own blob's centre. Moving each to where its row's mean tile
-    # fitted best (for foreign box 8, when touching rows were still cut by their box's height)
-    # pulled tiles off themselves: on foreign box 14 the mean of striped tiles, each with its
-    # own art, fitted the first villain 5.8 px along the row, into the gap to its neighbour,
-    # and it matched 0.58-0.64 in every scene. On the setup pictures of foreign boxes 1-16 the
-    # blobs' centres lie 0.6-1.2 px (median per box) from the centres drawn, at most 3.2 px;
-    # the row's mean put tiles up to 3.1, 3.9, 6.4 and 4.1 px off on boxes 1, 8, 14 and 16.
+    # fitted best (added with foreign box 8's fix for touching rows) pulled tiles off
+    # themselves: on foreign box 14 the mean of striped tiles, each with its own art, fitted
+    # the first villain 5.8 px along the row, into the gap to its neighbour, and it matched
+    # 0.58-0.64 in every scene. On the setup pictures of foreign boxes 1-16 the blobs'
+    # centres lie 0.6-1.2 px (median per box) from the centres drawn, at most 3.2 px; the
+    # row's mean put tiles up to 3.1, 3.9, 6.4 and 4.1 px off on boxes 1, 8, 14 and 16.
     # A centre from the outline (where the edges' profiles along the tile's axes pair up a
     # side apart, as `refine_angle` finds the turn) was tried and not taken: a pale rim on a
     # light table paired a side with the neighbour's dark edge, up to 7 px off, and box 13
