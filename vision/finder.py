@@ -383,7 +383,11 @@ def _top_face(
     cv2.fillPoly(inside, [inner.astype(np.int32)], 1)
     body = np.median(roi[inside.astype(bool)], axis=0)
     tol = np.maximum(0.18 * body, 14)
-    near = (np.abs(roi - body) <= tol).all(axis=2).astype(np.uint8)
+    near = (np.abs(roi - body) <= tol).all(axis=2)
+    other = _other_light(roi[inside.astype(bool) & ~near], body, int(inside.sum()))
+    if other is not None:
+        near |= (np.abs(roi - other) <= np.maximum(0.18 * other, 14)).all(axis=2)
+    near = near.astype(np.uint8)
     near = cv2.morphologyEx(near, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     n, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=4)
     if n < 2:
@@ -405,6 +409,24 @@ def _top_face(
         fill=cand.fill,
         streak=cand.streak,
     )
+
+
+def _other_light(px: np.ndarray, body: np.ndarray, count: int) -> np.ndarray | None:
+    """The die's body colour in another light, when a hard shadow's edge crosses its top:
+    the median of the pixels `px` (BGR, int16; those of the top not near `body`) that are
+    `body` scaled by a shadow's worth (0.55-0.9 of it or 1.1-1.8 times it, the same tint),
+    when they make 15 % or more of the `count` pixels of the top; else None. The top is then
+    the pixels near either colour (own seed 383838 #93: a die across a shadow's edge was cut
+    to its lit half)."""
+    if len(px) < 0.15 * count:
+        return None
+    total = np.maximum(px.sum(axis=1, dtype=np.float32), 1.0)
+    gain = total / max(float(body.sum()), 1.0)
+    tint = np.abs(px / total[:, None] - body / max(float(body.sum()), 1.0)).max(axis=1)
+    same = (tint < 0.03) & (((gain >= 0.55) & (gain <= 0.9)) | ((gain >= 1.1) & (gain <= 1.8)))
+    if np.count_nonzero(same) < 0.15 * count:
+        return None
+    return np.median(px[same], axis=0)
 
 
 def die_mask(
@@ -950,13 +972,29 @@ def find_dice(
             if clean_die(a, f, ar) and not at_edge(q)
         ]
         found = [d for d in found if d.streak < square_streaky]
+        # A die-sized piece that is not a clean square (a die in a hard shadow's band cut
+        # out with a notch of its print or a wedge of its side: own seed 383838 #202; from
+        # 0.35 of a die, as the shadow's edge across a die cuts it in two: #93) may still
+        # hold a square of the die's body colour, as a die whose blob took in its shadow.
+        # (Such a piece is then a die, not a piece left over.)
+        placed = set()
+        for i, (q, r, a, f, ar) in enumerate(pieces):
+            if 0.35 * ref_area <= ar <= 1.5 * ref_area and not clean_die(a, f, ar):
+                piece = _candidate(r, a, f, _streak(gray, q), inv)
+                if piece.streak >= square_streaky or at_edge(q):
+                    continue
+                face = _top_face(small, piece, scale, shrink=0.5, square=1.12)
+                if face is not piece and lo <= face.side * scale <= hi:
+                    found.append(face)
+                    placed.add(i)
         # A cocked die's side face is a solid piece (it fills 0.7 or more of its box on
         # rendered cocked dice); a ragged one (under 0.6) is a stretch of table or shadow the
         # cut left (0.3-0.5 on rendered frames where it made flat dice "cocked").
         solid = float(config["cocked_fill"])
         left = any(
             0.25 * ref_area <= ar <= 1.5 * ref_area and not clean_die(a, f, ar) and f >= solid
-            for q, r, a, f, ar in pieces
+            for i, (q, r, a, f, ar) in enumerate(pieces)
+            if i not in placed
         )
         if not found:
             return free_by_shade(contour)
