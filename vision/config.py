@@ -74,6 +74,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # A sharp blob this many times the frame's die side (the top of `one_size`) that no
         # square, split, pack or outline explains is dice on dice ("cocked") wherever it lies.
         "pile_side": 1.3,
+        # A piece of a blob cut along its outlines that is not a clean square but this many
+        # die areas or more (up to 1.5) is tried for a square of the die's body colour (a die
+        # in a hard shadow's band, notched by its print; half a die cut by the shadow's edge).
+        "piece_top": 0.35,
         # A die-sized piece left over when a die is cut out of a blob by its outline makes the
         # blob "cocked" (a side face) only when it fills this much of its rotated box.
         "cocked_fill": 0.6,

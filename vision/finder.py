@@ -429,6 +429,12 @@ def _other_light(px: np.ndarray, body: np.ndarray, count: int) -> np.ndarray | N
     return np.median(px[same], axis=0)
 
 
+def _overlaps(a: Candidate, b: Candidate) -> bool:
+    """Whether two candidates' centres lie within 0.6 of the larger one's side."""
+    gap = np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1])
+    return bool(gap < 0.6 * max(a.side, b.side))
+
+
 def die_mask(
     config: Mapping[str, Any], profile: DiceProfile, small: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -960,6 +966,8 @@ def find_dice(
     sized = [side for side, p in clean if p] or [side for side, _ in clean]
     side_ref = float(np.median(sized)) if sized else None
 
+    piece_top = float(config["piece_top"])
+
     def free(contour: np.ndarray) -> tuple[list[Candidate], bool]:
         """The clean dice a blob's own outlines cut out of it (a die merged with a
         die-coloured stretch of table), and whether a die-sized piece is left over (then
@@ -974,19 +982,24 @@ def find_dice(
         found = [d for d in found if d.streak < square_streaky]
         # A die-sized piece that is not a clean square (a die in a hard shadow's band cut
         # out with a notch of its print or a wedge of its side: own seed 383838 #202; from
-        # 0.35 of a die, as the shadow's edge across a die cuts it in two: #93) may still
+        # `piece_top` of a die, as the shadow's edge across a die cuts it in two: #93) may still
         # hold a square of the die's body colour, as a die whose blob took in its shadow.
         # (Such a piece is then a die, not a piece left over.)
         placed = set()
         for i, (q, r, a, f, ar) in enumerate(pieces):
-            if 0.35 * ref_area <= ar <= 1.5 * ref_area and not clean_die(a, f, ar):
+            if piece_top * ref_area <= ar <= 1.5 * ref_area and not clean_die(a, f, ar):
                 piece = _candidate(r, a, f, _streak(gray, q), inv)
                 if piece.streak >= square_streaky or at_edge(q):
                     continue
                 face = _top_face(small, piece, scale, shrink=0.5, square=1.12)
-                if face is not piece and lo <= face.side * scale <= hi:
-                    found.append(face)
-                    placed.add(i)
+                if face is piece or not lo <= face.side * scale <= hi:
+                    continue
+                placed.add(i)
+                # (The pieces are grown back over the cut: two may hold one die, the larger
+                # cut of it kept; half a die's top is a clean square of its own.)
+                same = [d for d in found if _overlaps(face, d)]
+                if all(d.side < face.side for d in same):
+                    found = [d for d in found if d not in same] + [face]
         # A cocked die's side face is a solid piece (it fills 0.7 or more of its box on
         # rendered cocked dice); a ragged one (under 0.6) is a stretch of table or shadow the
         # cut left (0.3-0.5 on rendered frames where it made flat dice "cocked").

@@ -32,13 +32,13 @@ def test_an_unreadable_case_read_ok_is_a_loss(pow_profile):
 
 
 def test_a_frame_read_ok_without_its_cocked_pile_is_listed_with_the_dice_left_out(pow_profile):
-    # Rendered cocked scene 45 read without the pile rule (and without the shade cut, which
-    # finds the pile's other top left over): "ok" with the pile left out.
+    # Rendered cocked scene 45 read without the pile rule, the shade cut, nor a top tried in
+    # the pieces of its outline cut (each finds the pile left over): "ok" with the pile left out.
     from vision.evaluate import wrong_ok
     from vision.profile import default_profile
 
     scene = render_scene(np.random.default_rng(45), SceneSpec(case="cocked"))
-    off = {"pile_side": 99.0, "shade_join": 0.0}
+    off = {"pile_side": 99.0, "shade_join": 0.0, "piece_top": 99.0}
     got = list(wrong_ok(dice_config(off), default_profile(), [scene]))
     assert [(i, cause) for i, _, _, cause in got] == [
         (
