@@ -367,10 +367,18 @@ def _cut_by_shade(gray: np.ndarray, contour: np.ndarray, join: int) -> list[np.n
 
 
 def _top_face(
-    small: np.ndarray, cand: Candidate, scale: float, shrink: float = 0.7, square: float = 1.25
+    small: np.ndarray,
+    cand: Candidate,
+    scale: float,
+    shrink: float = 0.7,
+    square: float = 1.25,
+    lights: bool = False,
 ) -> Candidate:
     """The top face of a found die: the pixels of the die's own body colour (its side faces
-    and its shadow are darker), so the face is cut out where it is, at its size."""
+    and its shadow are darker), so the face is cut out where it is, at its size. With
+    `lights`, also those of the body's colour in another light (`_other_light`: a shadow's
+    edge across the top; not for every blob, as a neighbour die in other light is no part
+    of this one: own seed 616161 #193)."""
     r = cand.side * scale * 0.75
     cx, cy = cand.center[0] * scale, cand.center[1] * scale
     x0, y0 = max(int(cx - r), 0), max(int(cy - r), 0)
@@ -384,7 +392,9 @@ def _top_face(
     body = np.median(roi[inside.astype(bool)], axis=0)
     tol = np.maximum(0.18 * body, 14)
     near = (np.abs(roi - body) <= tol).all(axis=2)
-    other = _other_light(roi[inside.astype(bool) & ~near], body, int(inside.sum()))
+    other = (
+        _other_light(roi[inside.astype(bool) & ~near], body, int(inside.sum())) if lights else None
+    )
     if other is not None:
         near |= (np.abs(roi - other) <= np.maximum(0.18 * other, 14)).all(axis=2)
     near = near.astype(np.uint8)
@@ -991,8 +1001,14 @@ def find_dice(
                 piece = _candidate(r, a, f, _streak(gray, q), inv)
                 if piece.streak >= square_streaky or at_edge(q):
                     continue
-                face = _top_face(small, piece, scale, shrink=0.5, square=1.12)
+                face = _top_face(small, piece, scale, shrink=0.5, square=1.12, lights=True)
                 if face is piece or not lo <= face.side * scale <= hi:
+                    continue
+                # …its own die's top: one cut out of a neighbour's colour is not this piece's
+                # (own seed 616161 #193: two skulls side by side, the left one's piece took
+                # the right one's top and the left die was lost unsaid).
+                gap = np.hypot(face.center[0] - piece.center[0], face.center[1] - piece.center[1])
+                if gap > 0.35 * face.side:
                     continue
                 placed.add(i)
                 # (The pieces are grown back over the cut: two may hold one die, the larger
