@@ -197,13 +197,9 @@ def test_a_slate_die_seen_obliquely_is_found(tmp_path, teach_seed, seed, scene, 
     assert near and min(near) < 4, (want, found.issues)
 
 
-def test_a_far_slate_die_cut_with_its_side_face_is_cut_again_at_full_size(tmp_path):
-    # Outline seed 1 (teach seed 1001), scene 29: a far slate die's top and the side face
-    # below it are near one colour at the finder's half size, and the top cut took in both
-    # (its best match 2+ typical distances from every face): the die was read with
-    # confidence 0 and the image "uncertain". A top that matches no face even loosely is cut
-    # again at full size and kept when that matches a taught face more closely
-    # (vision.finder._fitter_tops).
+def _outline_scene_read_right(tmp_path, teach_seed: int, seed: int, count: int, name: str):
+    """Outline scene `name` of `count` (seed `seed`), after a teach (seed `teach_seed`), reads
+    "ok" with every die's face right."""
     from collections import Counter
 
     from vision.config import dice_config
@@ -211,14 +207,23 @@ def test_a_far_slate_die_cut_with_its_side_face_is_cut_again_at_full_size(tmp_pa
     from vision.reader import read_dice
     from vision.teach import teach
 
-    write_teach(tmp_path / "teach", "outline", seed=1001, per_face=2)
-    truth = write_scenes(tmp_path / "scenes", "outline", seed=1, count=30)
+    write_teach(tmp_path / "teach", "outline", seed=teach_seed, per_face=2)
+    truth = write_scenes(tmp_path / "scenes", "outline", seed=seed, count=count)
     profile = teach(tmp_path / "teach")
-    name = "outline-029.jpg"
     config = dice_config({"max_dice": 5, "dice_in_play": 5})
     reading = read_dice(config, profile, load_bgr(tmp_path / "scenes" / name))
     assert reading.status == "ok", reading
     assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth[name])
+
+
+def test_a_far_slate_die_cut_with_its_side_face_is_cut_again_at_full_size(tmp_path):
+    # Outline seed 1 (teach seed 1001), scene 29: a far slate die's top and the side face
+    # below it are near one colour at the finder's half size, and the top cut took in both
+    # (its best match 2+ typical distances from every face): the die was read with
+    # confidence 0 and the image "uncertain". A top that matches no face even loosely is cut
+    # again at full size and kept when that matches a taught face more closely
+    # (vision.finder._fitter_tops).
+    _outline_scene_read_right(tmp_path, 1001, 1, 30, "outline-029.jpg")
 
 
 def test_a_slate_dies_top_cut_with_its_side_face_is_found_by_a_wider_look(tmp_path):
@@ -228,21 +233,7 @@ def test_a_slate_dies_top_cut_with_its_side_face_is_found_by_a_wider_look(tmp_pa
     # was not searched and the image was "uncertain". A top cut that fits no face is cut out
     # again shifted and smaller around it, each face at its own best cut
     # (vision.reader._wide_look), and the teach set's doubt still decides.
-    from collections import Counter
-
-    from vision.config import dice_config
-    from vision.images import load_bgr
-    from vision.reader import read_dice
-    from vision.teach import teach
-
-    write_teach(tmp_path / "teach", "outline", seed=1003, per_face=2)
-    truth = write_scenes(tmp_path / "scenes", "outline", seed=3, count=14)
-    profile = teach(tmp_path / "teach")
-    name = "outline-013.jpg"
-    config = dice_config({"max_dice": 5, "dice_in_play": 5})
-    reading = read_dice(config, profile, load_bgr(tmp_path / "scenes" / name))
-    assert reading.status == "ok", reading
-    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth[name])
+    _outline_scene_read_right(tmp_path, 1003, 3, 14, "outline-013.jpg")
 
 
 @pytest.mark.parametrize(

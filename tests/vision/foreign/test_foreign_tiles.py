@@ -91,18 +91,25 @@ def test_a_foreign_tile_under_a_hand_or_a_die_is_refused(tmp_path):
     assert s.wrong_rows == 0, s.line()
 
 
-def _redrawn(tmp_path, seed: int, index: int, state: dict):
-    """Box `seed`'s teach picture, layout and its scene `index` of `write_set(seed, …)`, that
-    scene drawn again from the generator's state just before it (`state`: drawing the scenes
-    before it takes seconds each). (image name, its truth, case)."""
+def _box_setup(tmp_path, seed: int):
+    """Box `seed`'s teach picture and layout written as `write_set` draws them: (the box,
+    the layout, the picture's truth)."""
     box = ts.make_box(seed)
     rng = np.random.default_rng([seed, 1])
     layout = ts.make_layout(rng)
-    teach, _ = ts.render(rng, box, layout, (0, 0), "normal", str(rng.choice(ts.SURFACES)))
+    teach, t = ts.render(rng, box, layout, (0, 0), "normal", str(rng.choice(ts.SURFACES)))
     cv2.imwrite(str(tmp_path / "teach.jpg"), teach, [cv2.IMWRITE_JPEG_QUALITY, 92])
     (tmp_path / "layout.json").write_text(
         json.dumps({"heroes": list(layout.heroes), "villains": list(layout.villains)})
     )
+    return box, layout, t
+
+
+def _redrawn(tmp_path, seed: int, index: int, state: dict):
+    """Box `seed`'s teach picture, layout and its scene `index` of `write_set(seed, …)`, that
+    scene drawn again from the generator's state just before it (`state`: drawing the scenes
+    before it takes seconds each). (image name, its truth, case)."""
+    box, layout, _ = _box_setup(tmp_path, seed)
     rng = np.random.default_rng()
     rng.bit_generator.state = state
     case = str(rng.choice(ts.CASES))
@@ -301,19 +308,6 @@ def test_pow_13_a_foreign_hand_merged_with_its_tiles_is_refused_naming_the_tile(
     ), r.reason
 
 
-def _box_setup(tmp_path, seed: int) -> dict:
-    """Box `seed`'s teach picture and layout as `write_set` draws them; the picture's truth."""
-    box = ts.make_box(seed)
-    rng = np.random.default_rng([seed, 1])
-    layout = ts.make_layout(rng)
-    teach, t = ts.render(rng, box, layout, (0, 0), "normal", str(rng.choice(ts.SURFACES)))
-    cv2.imwrite(str(tmp_path / "teach.jpg"), teach, [cv2.IMWRITE_JPEG_QUALITY, 92])
-    (tmp_path / "layout.json").write_text(
-        json.dumps({"heroes": list(layout.heroes), "villains": list(layout.villains)})
-    )
-    return t
-
-
 def test_pow_3_each_tile_of_a_nearly_touching_setup_is_taught_on_its_own_centre(tmp_path):
     # Box 14 (write_set(14, …)): the first three villains nearly touch. Each taught tile was
     # moved to where its row's mean tile fitted best, and the mean (striped tiles, each its
@@ -324,7 +318,7 @@ def test_pow_3_each_tile_of_a_nearly_touching_setup_is_taught_on_its_own_centre(
     from vision.tiles import TilesProfile, load_bgr, tiles_config
     from vision.tiles.describe import cut, refine_angle
 
-    t = _box_setup(tmp_path, 14)
+    _, _, t = _box_setup(tmp_path, 14)
     profile = TilesProfile.load(_teach(tmp_path))
     frame = load_bgr(tmp_path / "teach.jpg")
     config = tiles_config()
