@@ -27,11 +27,6 @@ from .profile import BINS, DiceProfile
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
 _SHIFT = 8 - int(np.log2(BINS))
 TABLE_WEIGHT = 1.0
-# A camera's white balance drifts (and a lamp tints the table): each colour channel by up to
-# this much. The colour model learns the die body under such shifts, and every taught face
-# is kept under CASTS of them too.
-WHITE_BALANCE = 0.15
-CASTS = 2
 
 
 @dataclass(frozen=True)
@@ -258,11 +253,6 @@ def teach(
             # …and with the edge of a shadow across it (an arm, a lamp): a die half in shade
             # must still match its face.
             patches += [_shadowed(patches[0], rng) for _ in range(2)]
-            # …and under another white balance (a camera's drifting one, a lamp's tint): the
-            # descriptor's hue is relative to the die's body, and a print with no colour of
-            # its own (black pips) gets a hue that is the cast's, not the face's — a tinted
-            # die's 1 or 5 matched the teach set's white dice loosely or as near a 4 as a 5.
-            patches += [_cast(patches[0], rng) for _ in range(CASTS)]
             for p in patches:
                 templates.append(descriptor(p))
                 labels.append(f)
@@ -399,12 +389,6 @@ def _pca(rows: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.nda
     return mean.astype(np.float32), np.ascontiguousarray(vt[:k].T, dtype=np.float32)
 
 
-def _cast(patch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """The patch under another white balance: each channel scaled by up to ±`WHITE_BALANCE`."""
-    gains = rng.uniform(1 - WHITE_BALANCE, 1 + WHITE_BALANCE, 3).astype(np.float32)
-    return np.clip(patch * gains, 0, 255).astype(np.uint8)
-
-
 def _shadowed(patch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """The patch with one side of a random straight line darkened, as a hard shadow does."""
     n = patch.shape[0]
@@ -422,7 +406,7 @@ def _colour_model(
     """P(die body | BGR bin) × 255 from body and table samples, and P(BGR bin | die body),
     both flattened (BINS³ float32)."""
     # A camera's automatic exposure and white balance drift, and light varies over a table.
-    gains = rng.uniform(1 - WHITE_BALANCE, 1 + WHITE_BALANCE, (48, 1, 3)) * np.exp(
+    gains = rng.uniform(0.85, 1.15, (48, 1, 3)) * np.exp(
         rng.uniform(np.log(0.5), np.log(1.35), (48, 1, 1))
     )
     aug = (body[None] * gains).reshape(-1, 3)

@@ -216,6 +216,29 @@ def _outline_scene_read_right(tmp_path, teach_seed: int, seed: int, count: int, 
     assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth[name])
 
 
+def test_a_far_orange_bubble_read_as_a_skull_is_never_ok(tmp_path):
+    # Outline seed 10 (teach seed 1010), scene 52, the lead's held-out check: a far slate
+    # die's orange bubble fits the skull best (0.46 confidence). With every taught face also
+    # kept under two other white balances (49edd6d, reverted) its confidence rose to 0.65
+    # and the image read "ok" with a skull for the bubble: five dice, a wrong commit. The
+    # image may be refused; it must never be "ok" and wrong.
+    from collections import Counter
+
+    from vision.config import dice_config
+    from vision.images import load_bgr
+    from vision.reader import read_dice
+    from vision.teach import teach
+
+    write_teach(tmp_path / "teach", "outline", seed=1010, per_face=2)
+    truth = write_scenes(tmp_path / "scenes", "outline", seed=10, count=53)
+    profile = teach(tmp_path / "teach")
+    name = "outline-052.jpg"
+    config = dice_config({"max_dice": 5, "dice_in_play": 5})
+    reading = read_dice(config, profile, load_bgr(tmp_path / "scenes" / name))
+    read = Counter(d.face for d in reading.dice)
+    assert reading.status != "ok" or read == Counter(w["face"] for w in truth[name]), reading
+
+
 def test_a_far_slate_die_cut_with_its_side_face_is_cut_again_at_full_size(tmp_path):
     # Outline seed 1 (teach seed 1001), scene 29: a far slate die's top and the side face
     # below it are near one colour at the finder's half size, and the top cut took in both
@@ -294,7 +317,7 @@ def test_a_die_read_with_little_confidence_must_read_the_same_at_a_second_look(t
 
 
 GAP = (
-    "known gap (README 'How well the dice are read'): seeds 1-4 x 60 scenes read 96.7-100% of "
+    "known gap (README 'How well the dice are read'): seeds 1-4 x 60 scenes read 91.7-96.7% of "
     "pip dice right, outline seeds 1-4 and 7-9 95-100%, 0 wrong ok; 0-5% of images stay "
     "unreadable (faces read without confidence, a die whose print parts its blob called "
     "cocked, far small tops the taught faces fit only loosely)"
@@ -451,38 +474,3 @@ def _far_4s_read_ok(tmp_path, *, teach_seed, seed, count, spots, confident):
         far = [d for d in reading.dice if abs(d.center[0] - x) < 6 and abs(d.center[1] - y) < 6]
         assert far and far[0].face == "4", (name, far)
         assert not confident or far[0].confidence >= 0.5, (name, far)
-
-
-@pytest.mark.parametrize(
-    ("teach_seed", "seed", "names"),
-    [
-        # a tinted 5 within 0.01-0.09 of a 4 (1.06-1.09 against 1.10-1.17 typical distances)
-        (1004, 4, ("pips-015.jpg", "pips-029.jpg")),
-        # a tinted 1 matched loosely (1.57 typical distances: confidence 0.43)
-        (1003, 3, ("pips-022.jpg",)),
-    ],
-    ids=["a_tinted_5_is_not_as_near_a_4", "a_tinted_1_is_not_matched_loosely"],
-)
-def test_pips_under_another_white_balance_read_as_the_taught_dice(
-    tmp_path, teach_seed, seed, names
-):
-    # Issue #6, foreign pips: the face descriptor's hue is relative to the die's body, and
-    # black pips on a die the scene's light tints get a hue that is the tint's: the clean
-    # tops of these dice were 3 times nearer their own face than a 4 in brightness, but their
-    # hue (0.36-0.56, the teach set's white dice 0.14-0.20) made them "uncertain". Teach now
-    # keeps every taught face under two other white balances too (vision.teach._cast): each
-    # image reads "ok", every die right.
-    from vision.config import dice_config
-    from vision.images import load_bgr
-    from vision.reader import read_dice
-    from vision.teach import teach
-
-    write_teach(tmp_path / "teach", "pips", seed=teach_seed, per_face=2)
-    count = 1 + max(int(n[5:8]) for n in names)
-    truth = write_scenes(tmp_path / "scenes", "pips", seed=seed, count=count)
-    profile = teach(tmp_path / "teach")
-    config = dice_config({"max_dice": 5, "dice_in_play": 5})
-    for name in names:
-        reading = read_dice(config, profile, load_bgr(tmp_path / "scenes" / name))
-        assert reading.status == "ok", (name, reading.reason, reading.dice)
-        assert sorted(d.face for d in reading.dice) == sorted(t["face"] for t in truth[name])
