@@ -117,6 +117,17 @@ def test_teach_refuses_counts_and_signs_that_do_not_fit():
         teach(CONFIG, np.full((720, 1280, 3), 90, np.uint8), heroes, villains)
 
 
+def test_pow_1_teach_refusing_its_rows_says_how_to_take_the_picture_again():
+    """Something in the hero row (a block over tiles 5-7): the rows can't be read, and teach
+    says what it saw and how to retake the setup picture, instead of leaving the table stuck."""
+    s = setup_scene()
+    img = s.image.copy()
+    (x0, y0), (x1, _) = s.heroes[4].center, s.heroes[6].center
+    img[int(y0 - 0.3 * s.side) : int(y0 + 0.3 * s.side), int(x0) : int(x1)] = (40, 60, 150)
+    with pytest.raises(BadProfile, match="hero row.*take the setup picture again"):
+        teach(CONFIG, img, *s.laid_out)
+
+
 def test_config_typos_are_errors():
     with pytest.raises(BadConfig, match="min_scor"):
         tiles_config({"min_scor": 0.5})

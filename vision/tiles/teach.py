@@ -63,7 +63,13 @@ def teach(
     colours = _colours(config, found)
     rows = find_rows(config, found, colours)
     if rows.problem:
-        raise BadProfile(f"teach: {rows.problem}")
+        # The setup picture is taken once, before play: retaking it is cheap, so say how
+        # (foreign boxes 21 and 23: two nearly touching tiles on a striped table were taken
+        # for something covering the row, and the message alone asked about a hand or a die).
+        raise BadProfile(
+            f"teach: {rows.problem}; lay the tiles a finger apart, clear the table around the "
+            "rows and take the setup picture again"
+        )
     for name, seen, given in (("hero", rows.heroes, heroes), ("villain", rows.villains, villains)):
         if len(seen) != len(given):
             raise BadProfile(
