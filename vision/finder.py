@@ -439,9 +439,14 @@ def _other_light(px: np.ndarray, body: np.ndarray, count: int) -> np.ndarray | N
     return np.median(px[same], axis=0)
 
 
+def _gap(p, q) -> float:
+    """The distance between two points (x, y) of the frame."""
+    return float(np.hypot(p[0] - q[0], p[1] - q[1]))
+
+
 def _overlaps(a: Candidate, b: Candidate) -> bool:
     """Whether two candidates' centres lie within 0.6 of the larger one's side."""
-    gap = np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1])
+    gap = _gap(a.center, b.center)
     return bool(gap < 0.6 * max(a.side, b.side))
 
 
@@ -850,7 +855,7 @@ def _scanned_tops(
         room -= sum(fits[k] for k in inside)
         if room < room_min:
             continue
-        near = min(out, key=lambda d: np.hypot(d.center[0] - at[0], d.center[1] - at[1]))
+        near = min(out, key=lambda d: _gap(d.center, at))
         x, y, w, h = cv2.boundingRect(contour)
         step = 0.2 * side * scale
         grid = [
@@ -862,11 +867,7 @@ def _scanned_tops(
         # Two dice's tops lie a side apart or more.
         taken = [d.center for d, ok in zip(out, fits, strict=True) if ok]
         while room >= room_min:
-            spots = [
-                q
-                for q in grid
-                if all(np.hypot(q[0] - t[0], q[1] - t[1]) > 0.9 * side for t in taken)
-            ]
+            spots = [q for q in grid if all(_gap(q, t) > 0.9 * side for t in taken)]
             if not spots:
                 break
             cuts = [
@@ -886,12 +887,7 @@ def _scanned_tops(
             # The old tops of this blob that matched no face and lie on the new one are
             # side faces or parts of it.
             keep = [
-                not (
-                    j in inside
-                    and not fits[j]
-                    and np.hypot(d.center[0] - top.center[0], d.center[1] - top.center[1])
-                    < 0.9 * side
-                )
+                not (j in inside and not fits[j] and _gap(d.center, top.center) < 0.9 * side)
                 for j, d in enumerate(out)
             ]
             out = [d for d, k in zip(out, keep, strict=True) if k] + [top]
@@ -1007,7 +1003,7 @@ def find_dice(
                 # …its own die's top: one cut out of a neighbour's colour is not this piece's
                 # (own seed 616161 #193: two skulls side by side, the left one's piece took
                 # the right one's top and the left die was lost unsaid).
-                gap = np.hypot(face.center[0] - piece.center[0], face.center[1] - piece.center[1])
+                gap = _gap(face.center, piece.center)
                 if gap > 0.35 * face.side:
                     continue
                 placed.add(i)
@@ -1293,10 +1289,7 @@ def find_dice(
                 issues.append(("cocked", cand))
             continue
         # A sharp die-sized blob that is not square, near a die: a die cocked on another.
-        near = any(
-            np.hypot(cand.center[0] - d.center[0], cand.center[1] - d.center[1]) < 1.6 * d.side
-            for d in dice
-        )
+        near = any(_gap(cand.center, d.center) < 1.6 * d.side for d in dice)
         # (A cocked die shows its top foreshortened and a side face: longer than a die, but
         # not a pencil's length.)
         cocked = near and cand.fill >= 0.6 and max_aspect < cand.aspect <= 2.5
@@ -1320,7 +1313,7 @@ def find_dice(
     for i, a in enumerate(pieces):
         for b in pieces[i + 1 :]:
             area = (a.fill * a.side**2 + b.fill * b.side**2) * scale**2
-            near = np.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) <= ref * inv
+            near = _gap(a.center, b.center) <= ref * inv
             if near and area >= 0.4 * ref**2:
                 issues.append(("blurred", a))
     if oblique:
