@@ -21,7 +21,8 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "body_threshold": 0.3,
         # …weighed against the frame's own colours (vision.finder.frame_lut): a colour counts
         # as table when the frame holds more of it than this many times the taught body's
-        # share of it (0: the taught colour model alone).
+        # share of it (0: the taught colour model alone), for `max_dice` 5 (POW); more dice
+        # in play make their colours' share as many times larger.
         "frame_table": 1.0,
         "close": True,  # close pin-holes in the die mask (noise, JPEG) before outlining
         # …and differs from the table around it by this much (0..255, largest channel).

@@ -336,17 +336,6 @@ def test_foreign_dice_read_as_well_as_the_issue_asks(readings, capsys, request):
     assert s.accuracy >= 0.995 and s.unreadable_rate <= 0.03, s.line()
 
 
-def test_a_photo_of_25_pip_dice_is_never_committed_wrong(tmp_path, capsys):
-    # Issue #6: "--max-dice N so a photo of 25 pip dice can be read too".
-    s = _teach_then_read(
-        tmp_path, capsys, "pips",
-        {"seed": 7600, "per_face": 1, "crops": 1}, {"seed": 7700, "count": 2, "dice": 25},
-        "--max-dice", "25", "--dice", "25",
-    )  # fmt: skip
-    assert s.dice == 50 and s.wrong_ok == 0, s.line()
-    assert "too-many" not in s.reasons, s.line()
-
-
 def test_teach_with_an_empty_face_folder_says_which(tmp_path, capsys):
     write_teach(tmp_path / "teach", "pips", seed=7300, per_face=1, crops=0)
     for p in (tmp_path / "teach" / "4").iterdir():
