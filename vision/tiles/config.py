@@ -54,6 +54,10 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # fraction of the taught chroma.
         "hue_tolerance": 40.0,
         "min_chroma": 0.35,
+        # A blob's outer band, in from its box's edge (fractions of its short side): a tile's
+        # printed ground, past its rim and short of its art. A tile whose whole colour is no
+        # taught colour has its colour judged there (a large character of another colour).
+        "ground_band": (0.1, 0.2),
         # Rows: a tile belongs to a row within this many sides of its line; beyond `stray`
         # sides it lies elsewhere on the table (a player's stack) and is ignored.
         "in_line": 0.5,
@@ -210,6 +214,7 @@ TILES_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "detail_quantile": FRACTION,
         "cells": POSITIVE,
         "number_smooth": POSITIVE,
+        "ground_band": Allowed(hi=0.5, ordered=((0, 1),), note="(inner < outer)"),
     }
 )
 

@@ -35,6 +35,10 @@ class Blob:
     # Which blob of the mask it was cut from (several touching tiles are cut apart), or -1
     # when it is a whole blob: see `clean`.
     part_of: int = -1
+    # Median Lab of its outer band (`ground_band`, in from its box's edge): on a tile, the
+    # printed ground around its art, which a large character of another colour leaves the
+    # whole median far from (rows.colour_of). None for a blob made up, not found.
+    ground: tuple[float, float, float] | None = None
 
 
 _NO_SPECKS = np.zeros((0, 2), np.float32)
@@ -336,7 +340,7 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
         if side_small is not None:
             pieces = _cut(pts, box, side_small, config)
         for piece in pieces:
-            b = _blob(piece, small, s)
+            b = _blob(piece, small, s, config["ground_band"])
             blobs.append(b if len(pieces) == 1 else replace(b, part_of=k))
     side = None if side_small is None else side_small / s
     # Measured again on the single squares after cutting: a merged row's box is wider than a
@@ -448,7 +452,20 @@ def _median_lab(pixels: np.ndarray) -> np.ndarray:
     return _lab8_float(mid).mean(0)
 
 
-def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
+def _ground(pts: np.ndarray, box: tuple, band: tuple[float, float]) -> np.ndarray:
+    """Which of a blob's pixels (working scale) lie in its outer band: between band[0] and
+    band[1] of its box's short side in from the box's edge."""
+    angle, (bw, bh) = _box_angle(box)
+    t = np.deg2rad(angle)
+    rel = pts - np.float32(box[0])
+    u = np.abs(rel @ np.float32([np.cos(t), np.sin(t)]))
+    v = np.abs(rel @ np.float32([-np.sin(t), np.cos(t)]))
+    depth = np.minimum(np.float32(bw / 2) - u, np.float32(bh / 2) - v)
+    short = min(bw, bh)
+    return (depth >= band[0] * short) & (depth < band[1] * short)
+
+
+def _blob(pts: np.ndarray, small: np.ndarray, s: float, band: tuple[float, float]) -> Blob:
     hull = cv2.convexHull(_row_ends(pts))
     box = cv2.minAreaRect(hull)
     _, radius = cv2.minEnclosingCircle(hull)
@@ -456,6 +473,14 @@ def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
     xi, yi = pts[:, 0].astype(int), pts[:, 1].astype(int)
     step = max(1, len(pts) // 400)
     colour = _median_lab(small[yi[::step], xi[::step]])
+    # Foreign boxes 21 and 23: heroes with a large green or yellow crest on blue had a whole
+    # median of hue 48-62° off the taught blue, or a chroma under a third of it, and were
+    # taken for "something covering the hero row"; the band around the art is blue on each.
+    ring = np.flatnonzero(_ground(pts, box, band))
+    ground = None
+    if len(ring) >= 16:
+        ring = ring[:: max(1, len(ring) // 400)]
+        ground = tuple(float(c) for c in _median_lab(small[yi[ring], xi[ring]]))
     # The pixels kept stand for the blob wherever it reaches (a row's cover check asks how
     # much of it lies over a row): an even grid, so every part of a large blob keeps its share.
     # A fixed number of them left a tile-sized part of a blob as long as the table with one
@@ -473,6 +498,7 @@ def _blob(pts: np.ndarray, small: np.ndarray, s: float) -> Blob:
         colour=(float(colour[0]), float(colour[1]), float(colour[2])),
         pixels=((pts[grid] + 0.5) / s).astype(np.float32),
         roundness=float(len(pts) / max(np.pi * radius * radius, 1e-6)),
+        ground=ground,
     )
 
 

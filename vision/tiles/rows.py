@@ -40,8 +40,22 @@ class Rows:
 
 
 def colour_of(config: Mapping[str, Any], blob: Blob, colours: TileColours) -> str | None:
-    """HEROES / VILLAINS when the blob's colour is a taught tile colour, else None."""
-    hue, chroma = hue_chroma(blob.colour)
+    """HEROES / VILLAINS when the blob's colour is a taught tile colour, else None.
+
+    Judged on the whole blob's median first; where that is no taught colour, on its outer
+    band (`Blob.ground`): a tile's art of another colour can outweigh its printed ground (a
+    green crest filling most of a blue hero, foreign boxes 21 and 23), but its ground still
+    shows between its rim and its art.
+    """
+    kind = _taught(config, blob.colour, colours)
+    if kind is None and blob.ground is not None:
+        kind = _taught(config, blob.ground, colours)
+    return kind
+
+
+def _taught(config: Mapping[str, Any], colour, colours: TileColours) -> str | None:
+    """HEROES / VILLAINS when a Lab colour is a taught tile colour, else None."""
+    hue, chroma = hue_chroma(colour)
     best, best_d = None, config["hue_tolerance"]
     for name, ref in ((HEROES, colours.heroes), (VILLAINS, colours.villains)):
         rhue, rchroma = hue_chroma(ref)
