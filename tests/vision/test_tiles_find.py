@@ -218,3 +218,32 @@ def test_pow_1_the_tile_side_comes_from_solid_tiles_when_the_table_ate_into_the_
         frame[250:316, x : x + 66] = (40, 120, 230)
     side = find_blobs(CONFIG, frame).side
     assert side is not None and abs(side / 66 - 1) < 0.1, side
+
+
+def _crest_frame(ground, crest) -> np.ndarray:
+    """A grey table with six tiles of BGR `ground` in a row, each with a white rim and a large
+    crest of BGR `crest` inside a band of the ground along its edges (foreign box 21's "+5"):
+    BGR uint8."""
+    import cv2
+
+    frame = np.full((720, 1280, 3), (120, 125, 130), np.uint8)
+    for k in range(6):
+        x, y = 250 + 90 * k, 330
+        cv2.rectangle(frame, (x, y), (x + 65, y + 65), ground, -1)
+        cv2.rectangle(frame, (x + 2, y + 2), (x + 63, y + 63), (235, 235, 230), 4)
+        cv2.rectangle(frame, (x + 14, y + 14), (x + 51, y + 51), crest, -1)
+    return frame
+
+
+def test_pow_1_a_tiles_ground_is_the_colour_round_its_art():
+    # Foreign boxes 21 and 23: a blue hero whose crest (green, yellow) fills most of it has a
+    # whole median far from blue; the band between its edge and its art is the blue it is
+    # printed on (`Blob.ground`), whatever the crest's colour.
+    blue = lab_of(np.array([[200, 120, 30]], np.uint8))[0]
+    found = find_blobs(CONFIG, _crest_frame((200, 120, 30), (120, 200, 90)))
+    tiles = [b for b in found.blobs if is_tile_shape(CONFIG, b, found.side) == 1]
+    assert len(tiles) == 6
+    for b in tiles:
+        assert abs(b.colour[2] - blue[2]) > 20  # the crest outweighs the blue in the median
+        assert b.ground is not None
+        assert np.abs(np.array(b.ground) - blue).max() < 4, (b.ground, blue)

@@ -8,7 +8,7 @@ import numpy as np
 
 from vision.tiles import tiles_config
 from vision.tiles.find import Blob, Found
-from vision.tiles.rows import TileColours, _crowded, _within, find_rows
+from vision.tiles.rows import TileColours, _crowded, _within, colour_of, find_rows
 
 CONFIG = tiles_config()
 SIDE = 70.0
@@ -124,3 +124,21 @@ def test_pow_13_pixels_on_a_tile_are_found_the_same_with_far_tiles_skipped():
             v = rel @ np.float32([-np.sin(a), np.cos(a)])
             want |= (np.abs(u) <= 0.5 * side) & (np.abs(v) <= 0.5 * side)
         np.testing.assert_array_equal(_within(pixels, tuple(tiles), side), want)
+
+
+def test_pow_1_a_tile_whose_art_outweighs_its_ground_is_its_grounds_colour():
+    # Foreign boxes 21 and 23: heroes with a large green crest on blue were no taught colour
+    # by their whole median (hue 48-62° off, or a third of the chroma) and were taken for
+    # "something covering the hero row", and teach refused the setup picture. Their ground
+    # (the band round the art) is blue: they are heroes, and the row reads.
+    greenish = (55.0, -12.0, -2.0)
+    heroes = [replace(b, colour=greenish, ground=BLUE) if i == 2 else b
+              for i, b in enumerate(HEROES)]  # fmt: skip
+    rows = read(*heroes, *VILLAINS)
+    assert rows.problem is None and len(rows.heroes) == 5
+    # The whole colour still comes first (a villain with a blue crest is a villain), and a
+    # blob with neither colour in its whole nor its ground is still something else.
+    assert colour_of(CONFIG, replace(HEROES[0], colour=ORANGE, ground=BLUE), COLOURS) == "villains"
+    thing = replace(HEROES[2], colour=greenish, ground=GREY)
+    rows = read(*[thing if i == 2 else b for i, b in enumerate(HEROES)], *VILLAINS)
+    assert rows.problem and "covers the hero row after tile 2" in rows.problem

@@ -343,3 +343,19 @@ def test_pow_1_a_tile_taught_beside_a_near_neighbour_is_read_as_taught(tmp_path)
     t, case, s = _redrawn_read(tmp_path, 14, 17, state)
     assert case == "normal" and t["villains"][0]["value"] == -3
     assert s.right == s.tiles and s.wrong_rows == 0, s.line()
+
+
+@pytest.mark.parametrize("seed", [21, 23])
+def test_pow_3_a_setup_of_heroes_whose_art_outweighs_their_blue_is_taught(tmp_path, seed):
+    # Boxes 21 and 23 (write_set(seed, …)), a wavy-striped table: heroes whose crest (green,
+    # yellow) fills most of the tile, with its white rim and number badge, had a whole median
+    # 48-62° of hue off the taught blue, or under a third of its chroma. Teach took them for
+    # "something covers the hero row after tile 8 / 3" and refused the setup picture, so the
+    # table could not be taught at all. Judged by the band round the art (`Blob.ground`) they
+    # are heroes: teach takes the picture and reads it back as laid out.
+    _, _, t = _box_setup(tmp_path, seed)
+    profile = _teach(tmp_path)
+    (tmp_path / "scenes").mkdir()
+    (tmp_path / "scenes" / "setup.jpg").write_bytes((tmp_path / "teach.jpg").read_bytes())
+    s = _read(tmp_path, {"setup.jpg": t}, profile)
+    assert s.right == s.tiles == 24 and s.wrong_rows == 0, s.line()
