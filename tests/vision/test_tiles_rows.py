@@ -126,19 +126,23 @@ def test_pow_13_pixels_on_a_tile_are_found_the_same_with_far_tiles_skipped():
         np.testing.assert_array_equal(_within(pixels, tuple(tiles), side), want)
 
 
+def _grounded(b: Blob, colour, ground) -> Blob:
+    """`b` with its whole colour `colour` and its outer band's colour `ground` (Lab)."""
+    return replace(b, colour=colour, ground_of=lambda: ground)
+
+
 def test_pow_1_a_tile_whose_art_outweighs_its_ground_is_its_grounds_colour():
     # Foreign boxes 21 and 23: heroes with a large green crest on blue were no taught colour
     # by their whole median (hue 48-62° off, or a third of the chroma) and were taken for
     # "something covering the hero row", and teach refused the setup picture. Their ground
     # (the band round the art) is blue: they are heroes, and the row reads.
     greenish = (55.0, -12.0, -2.0)
-    heroes = [replace(b, colour=greenish, ground=BLUE) if i == 2 else b
-              for i, b in enumerate(HEROES)]  # fmt: skip
+    heroes = [_grounded(b, greenish, BLUE) if i == 2 else b for i, b in enumerate(HEROES)]
     rows = read(*heroes, *VILLAINS)
     assert rows.problem is None and len(rows.heroes) == 5
     # The whole colour still comes first (a villain with a blue crest is a villain), and a
     # blob with neither colour in its whole nor its ground is still something else.
-    assert colour_of(CONFIG, replace(HEROES[0], colour=ORANGE, ground=BLUE), COLOURS) == "villains"
-    thing = replace(HEROES[2], colour=greenish, ground=GREY)
+    assert colour_of(CONFIG, _grounded(HEROES[0], ORANGE, BLUE), COLOURS) == "villains"
+    thing = _grounded(HEROES[2], greenish, GREY)
     rows = read(*[thing if i == 2 else b for i, b in enumerate(HEROES)], *VILLAINS)
     assert rows.problem and "covers the hero row after tile 2" in rows.problem

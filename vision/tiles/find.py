@@ -9,9 +9,9 @@ reader can tell when something lies across a row.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache, partial
 from typing import Any
 
 import cv2
@@ -35,10 +35,18 @@ class Blob:
     # Which blob of the mask it was cut from (several touching tiles are cut apart), or -1
     # when it is a whole blob: see `clean`.
     part_of: int = -1
-    # Median Lab of its outer band (`ground_band`, in from its box's edge): on a tile, the
-    # printed ground around its art, which a large character of another colour leaves the
-    # whole median far from (rows.colour_of). None for a blob made up, not found.
-    ground: tuple[float, float, float] | None = None
+    # Makes `ground` when it is first asked for (most blobs' whole colour settles them, and
+    # the band's median for every blob of a frame cost ~1 ms); None for a blob made up.
+    ground_of: Callable[[], tuple[float, float, float] | None] | None = field(
+        default=None, repr=False, compare=False
+    )
+
+    @cached_property
+    def ground(self) -> tuple[float, float, float] | None:
+        """Median Lab of its outer band (`ground_band`, in from its box's edge), or None: on
+        a tile, the printed ground round its art, which a large character of another colour
+        leaves the whole median far from (rows.colour_of)."""
+        return None if self.ground_of is None else self.ground_of()
 
 
 _NO_SPECKS = np.zeros((0, 2), np.float32)
@@ -452,9 +460,13 @@ def _median_lab(pixels: np.ndarray) -> np.ndarray:
     return _lab8_float(mid).mean(0)
 
 
-def _ground(pts: np.ndarray, box: tuple, band: tuple[float, float]) -> np.ndarray:
-    """Which of a blob's pixels (working scale) lie in its outer band: between band[0] and
-    band[1] of its box's short side in from the box's edge."""
+def _ground(
+    pts: np.ndarray, box: tuple, small: np.ndarray, band: tuple[float, float]
+) -> tuple[float, float, float] | None:
+    """Median Lab of a blob's pixels (working scale, in `small`) in its outer band: between
+    band[0] and band[1] of its box's short side in from the box's edge (every few pixels, as
+    for its colour); None when the band holds too few."""
+    pts = pts[:: max(1, len(pts) // 1200)]
     angle, (bw, bh) = _box_angle(box)
     t = np.deg2rad(angle)
     rel = pts - np.float32(box[0])
@@ -462,7 +474,11 @@ def _ground(pts: np.ndarray, box: tuple, band: tuple[float, float]) -> np.ndarra
     v = np.abs(rel @ np.float32([-np.sin(t), np.cos(t)]))
     depth = np.minimum(np.float32(bw / 2) - u, np.float32(bh / 2) - v)
     short = min(bw, bh)
-    return (depth >= band[0] * short) & (depth < band[1] * short)
+    ring = pts[(depth >= band[0] * short) & (depth < band[1] * short)].astype(int)
+    if len(ring) < 16:
+        return None
+    ring = ring[:: max(1, len(ring) // 400)]
+    return tuple(float(c) for c in _median_lab(small[ring[:, 1], ring[:, 0]]))
 
 
 def _blob(pts: np.ndarray, small: np.ndarray, s: float, band: tuple[float, float]) -> Blob:
@@ -473,14 +489,6 @@ def _blob(pts: np.ndarray, small: np.ndarray, s: float, band: tuple[float, float
     xi, yi = pts[:, 0].astype(int), pts[:, 1].astype(int)
     step = max(1, len(pts) // 400)
     colour = _median_lab(small[yi[::step], xi[::step]])
-    # Foreign boxes 21 and 23: heroes with a large green or yellow crest on blue had a whole
-    # median of hue 48-62° off the taught blue, or a chroma under a third of it, and were
-    # taken for "something covering the hero row"; the band around the art is blue on each.
-    ring = np.flatnonzero(_ground(pts, box, band))
-    ground = None
-    if len(ring) >= 16:
-        ring = ring[:: max(1, len(ring) // 400)]
-        ground = tuple(float(c) for c in _median_lab(small[yi[ring], xi[ring]]))
     # The pixels kept stand for the blob wherever it reaches (a row's cover check asks how
     # much of it lies over a row): an even grid, so every part of a large blob keeps its share.
     # A fixed number of them left a tile-sized part of a blob as long as the table with one
@@ -498,7 +506,10 @@ def _blob(pts: np.ndarray, small: np.ndarray, s: float, band: tuple[float, float
         colour=(float(colour[0]), float(colour[1]), float(colour[2])),
         pixels=((pts[grid] + 0.5) / s).astype(np.float32),
         roundness=float(len(pts) / max(np.pi * radius * radius, 1e-6)),
-        ground=ground,
+        # Foreign boxes 21 and 23: heroes with a large green or yellow crest on blue had a
+        # whole median 48-62° of hue off the taught blue, or under a third of its chroma, and
+        # were taken for "something covering the hero row"; the band round the art is blue.
+        ground_of=partial(_ground, pts, box, small, band),
     )
 
 

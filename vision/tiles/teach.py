@@ -64,8 +64,9 @@ def teach(
     rows = find_rows(config, found, colours)
     if rows.problem:
         # The setup picture is taken once, before play: retaking it is cheap, so say how
-        # (foreign boxes 21 and 23: two nearly touching tiles on a striped table were taken
-        # for something covering the row, and the message alone asked about a hand or a die).
+        # (foreign boxes 21 and 23 were refused here, the message alone asking about a hand
+        # or a die; the cause was heroes whose art outweighed their blue, not the two tiles
+        # nearly touching there, and such tiles are now judged by their ground: rows.colour_of).
         raise BadProfile(
             f"teach: {rows.problem}; lay the tiles a finger apart, clear the table around the "
             "rows and take the setup picture again"
