@@ -98,6 +98,9 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # 0.85-0.94 on dev scenes; two tops of a pile joined as one, 1.27).
         "shade_side_max": 1.15,
         "shade_join": 0.15,
+        # Seen obliquely, a top face cut out of a blob at the frame's edge is read when the
+        # frame holds this many of its sides all round it (vision.finder.find_dice).
+        "edge_room": 0.5,
         # A blob touching the frame edge that is this big (in die areas) is a cut die.
         "cut_min_area": 0.2,
         # …unless its edges all run one way (a pencil, a stripe of the table at the edge): a
@@ -126,6 +129,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # …and a cut of that search is a top only when its best match is within this many
         # typical distances (as closely as taught dice match each other).
         "scan_fit": 1.3,
+        # …measured at the best of the scan's cuts and at cuts around it shifted by this part
+        # of a side and turned by 5 degrees each way (the scan steps a fifth of a side and 15
+        # degrees; 0: the scan's own cuts alone).
+        "scan_finer": 0.1,
         # A die read with confidence whose best distance is beyond this many typical ones is
         # looked at again (the second look's cuts) and kept only when that agrees on its face.
         "check_fit": 1.25,

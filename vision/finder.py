@@ -809,6 +809,32 @@ def _recut_better(
     return out
 
 
+def _finer_cut(
+    profile: DiceProfile, frame: np.ndarray, cut: Candidate, fit: float, shift: float
+) -> tuple[Candidate, float]:
+    """The cut nearest a taught face (and its distance) of `cut` (whose distance is `fit`)
+    and the cuts around it shifted by `shift` px each way and turned by 5 degrees each way:
+    the scan's grid lies a fifth of a side and 15 degrees apart, and a top between its cuts
+    fits loosely at every one of them (0: no finer cuts)."""
+    if not shift:
+        return cut, fit
+    x, y = cut.center
+    around = [
+        replace(cut, center=(x + i * shift, y + j * shift), angle=(cut.angle + a) % 90.0)
+        for i in (-1, 0, 1)
+        for j in (-1, 0, 1)
+        for a in (-5.0, 0.0, 5.0)
+        if (i, j, a) != (0, 0, 0.0)
+    ]
+    descs = [
+        descriptor(face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape))
+        for c in around
+    ]
+    best = face_distances(profile, np.array(descs, np.float32)).min(1)
+    k = int(np.argmin(best))
+    return (around[k], float(best[k])) if best[k] < fit else (cut, fit)
+
+
 def _scanned_tops(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -836,6 +862,7 @@ def _scanned_tops(
     # at a wrong turn.
     close = float(config["scan_fit"]) * typical
     room_min = float(config["scan_room"])
+    finer = float(config["scan_finer"])
     med = float(np.median([level(d) for d in dice]))
 
     def cut(c: Candidate) -> float:
@@ -886,9 +913,9 @@ def _scanned_tops(
             ]
             best = face_distances(profile, np.array(descs, np.float32)).min(1)
             k = int(np.argmin(best))
-            if best[k] > close:
+            top, fitted = _finer_cut(profile, frame, cuts[k], float(best[k]), finer * side)
+            if fitted > close:
                 break
-            top = cuts[k]
             # The old tops of this blob that matched no face and lie on the new one are
             # side faces or parts of it.
             keep = [
@@ -1118,6 +1145,25 @@ def find_dice(
                     out.append((top, piece))
         return out
 
+    def whole_top(cand: Candidate, area: float) -> list[tuple[Candidate, Candidate]]:
+        """The top face cut out of a blob at the frame's edge when it lies whole in the frame,
+        half a side or more from its edges (with the blob it was cut out of): seen obliquely,
+        a die's shadow or its side face may run on to the edge while its top is whole (foreign
+        pips, 25 dice: a near die's shadow joined it to the bottom edge and it was dropped).
+        Tried only on a blob too long for a cut die, which was dropped: a die whose top the
+        edge cuts is left to the "cut" verdict."""
+        if not lo**2 <= area <= (2.5 * hi) ** 2 or cand.streak >= square_streaky:
+            return []
+        top = _top_either(small, frame, cand, scale, lo, pick)
+        if top is None:
+            return []
+        x, y = top.center
+        room = top.side * (0.5 + float(config["edge_room"]))
+        fh, fw = frame.shape[:2]
+        if room <= x <= fw - 1 - room and room <= y <= fh - 1 - room:
+            return [(top, cand)]
+        return []
+
     for c, rect, aspect, fill, area, cand in blobs:
         x, y, w, h = cv2.boundingRect(c)
         if np.sqrt(area) > 2.5 * hi:
@@ -1145,6 +1191,8 @@ def find_dice(
                 and cand.streak < float(config["cut_max_streak"])
             ):
                 issues.append(("cut", cand))
+            elif oblique and (whole := whole_top(cand, area)):
+                tops.extend(whole)
             elif np.sqrt(area) >= lo and cand.streak < square_streaky:
                 # A stretch of table running off the frame (a hard shadow's band) with a die
                 # joined to it inside the frame (424242 #15, 515151 #170: dropped with it).
