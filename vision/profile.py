@@ -42,6 +42,12 @@ class DiceProfile:
     # How a die's side grows across the frame (d ln side / d x, d ln side / d y, per px): an
     # oblique camera sees far dice smaller; the teach pictures' dice measure it (vision.teach).
     size_slope: tuple[float, float] = (0.0, 0.0)
+    # How much the descriptor's hue counts against its brightness (vision.faces.descriptor):
+    # 1 when the taught faces' prints differ in colour (a blue and an orange bubble); less when
+    # every face's print is one colour (pips), where the hue only follows the brightness and
+    # takes on the light's tint: black pips on a die a scene's light tints carry the tint's
+    # hue, which no taught die showed (vision.teach.hue_weight measures it).
+    hue_weight: float = 1.0
 
     @property
     def lut_u8(self) -> np.ndarray:
@@ -105,6 +111,14 @@ class DiceProfile:
     def project(self, descs: np.ndarray) -> np.ndarray:
         """Descriptors (rows) in the profile's comparison space (PCA when it has one)."""
         descs = np.asarray(descs, np.float32)
+        if self.hue_weight != 1.0 and descs.shape[-1] % 3 == 0:
+            # (a descriptor is a DESC×DESC grid of brightness, hue a, hue b)
+            descs = (
+                descs
+                * np.array([1.0, self.hue_weight, self.hue_weight], np.float32)[
+                    np.arange(descs.shape[-1]) % 3
+                ]
+            )
         if self.basis is None or self.mean is None:
             return descs
         return np.einsum("ik,kj->ij", descs - self.mean, self.basis, optimize=False)
@@ -118,6 +132,7 @@ class DiceProfile:
             "patch": self.patch,
             "blob_over_top": self.blob_over_top,
             "size_slope": list(self.size_slope),
+            "hue_weight": self.hue_weight,
         }
         arrays = {
             "body_lut": self.body_lut.astype(np.float32),
@@ -156,6 +171,7 @@ class DiceProfile:
             # (profiles taught before it was measured were taught from above)
             blob_over_top=float(meta.get("blob_over_top", 1.0)),
             size_slope=tuple(float(v) for v in meta.get("size_slope", (0.0, 0.0))),
+            hue_weight=float(meta.get("hue_weight", 1.0)),
             mean=arrays["mean"].astype(np.float32) if "mean" in arrays else None,
             basis=arrays["basis"].astype(np.float32) if "basis" in arrays else None,
             body_hist=arrays["body_hist"].astype(np.float32) if "body_hist" in arrays else None,

@@ -266,7 +266,8 @@ def teach(
     labels = np.array(labels, np.int32)
     die_ids = np.array(die_ids, np.int32)
     raw = DiceProfile(names, lut, templates, labels, die_ids, (min(sides), max(sides)), 1.0, patch,
-                      blob_over_top=first.blob_over_top, body_hist=body_hist)  # fmt: skip
+                      blob_over_top=first.blob_over_top, body_hist=body_hist,
+                      hue_weight=hue_weight(templates, labels))  # fmt: skip
     mean, basis = _pca(raw.rotated[0], rng)
     profile = replace(raw, mean=mean, basis=basis, size_slope=_size_slope(placed))
     return replace(profile, typical_distance=_typical_distance(profile))
@@ -376,6 +377,32 @@ def _crops_taken(looked: dict) -> set:
 
 
 PCA_DIMS = 160
+
+
+def hue_weight(templates: np.ndarray, labels: np.ndarray) -> float:
+    """How much the descriptor's hue may count when reading these dice (0..1).
+
+    A print's hue relative to the die body mostly follows its brightness (the print is where
+    both differ from the body): per taught die, the hue grid regressed on the brightness grid
+    gives the print's colour against the body. When the faces' prints differ in colour (POW:
+    blue and orange symbols) the faces' mean colours lie far apart against their spread within
+    a face (measured 4.7-7.6 times), and the hue counts in full. When every face's print is one
+    colour (pips: 0.13-0.36 times, the spread being the dice's own colours) the hue tells no
+    face from another; it only echoes the brightness, and under a scene's tinted light black
+    pips on a tinted body carry the tint's hue, which pushes every face away alike and leaves
+    a clear 5 within a tenth of a 4. Then it counts only by as much as it separates faces."""
+    n = len(templates)
+    faces = np.unique(labels)
+    if n == 0 or len(faces) < 2 or templates.shape[1] % 3:
+        return 1.0
+    grid = templates.reshape(n, -1, 3)
+    light, hue = grid[:, :, 0], grid[:, :, 1:]
+    colour = np.einsum("np,npc->nc", light, hue) / np.maximum((light**2).sum(1), 1e-9)[:, None]
+    means = np.array([colour[labels == f].mean(0) for f in faces])
+    within = np.sqrt(np.mean([((colour[labels == f] - m) ** 2).sum(1).mean()
+                              for f, m in zip(faces, means, strict=True)]))  # fmt: skip
+    between = np.sqrt(((means - means.mean(0)) ** 2).sum(1).mean())
+    return float(np.clip(between / max(within, 1e-6), 0.0, 1.0))
 
 
 def _pca(rows: np.ndarray, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:

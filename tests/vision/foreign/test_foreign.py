@@ -216,6 +216,49 @@ def _outline_scene_read_right(tmp_path, teach_seed: int, seed: int, count: int, 
     assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth[name])
 
 
+def test_the_hue_counts_in_full_only_when_the_faces_prints_differ_in_colour(readings):
+    # vision.teach.hue_weight: the outline dice's blue and orange prints tell faces apart by
+    # their colour (the hue counts in full, reads as before); every pip is one colour, so the
+    # pips' hue tells no face from another and counts only a little.
+    from vision.profile import DiceProfile
+
+    style, root, truth, path = readings
+    weight = DiceProfile.load(path).hue_weight
+    assert weight == 1.0 if style == "outline" else weight < 0.5, (style, weight)
+
+
+@pytest.mark.parametrize(
+    ("seed", "scene"),
+    [
+        # a pastel-green 5 read within 0.10 of a 4 (confidence 0.12): "uncertain"
+        pytest.param(2, 3, id="a_green_tinted_5"),
+        # a 5 read within 0.09 of a 4 beside a clear one (confidence 0.45): "uncertain"
+        pytest.param(4, 15, id="a_tinted_5_beside_another"),
+    ],
+)
+def test_pips_under_a_tinted_light_read_as_the_taught_dice(tmp_path, seed, scene):
+    # Foreign pips seeds 2 and 4 (teach seed +1000), both refused on main: black pips on a die
+    # the scene's light tints carry the tint's hue against the body, which no taught die
+    # showed; the hue pushed every face away alike and a clear 5 read near a 4. Every face's
+    # print is one colour, so teach lets the hue count only by how much it tells the faces
+    # apart (vision.teach.hue_weight), and the pips' brightness decides.
+    from collections import Counter
+
+    from vision.config import dice_config
+    from vision.images import load_bgr
+    from vision.reader import read_dice
+    from vision.teach import teach
+
+    write_teach(tmp_path / "teach", "pips", seed=1000 + seed, per_face=2)
+    truth = write_scenes(tmp_path / "scenes", "pips", seed=seed, count=scene + 1)
+    profile = teach(tmp_path / "teach")
+    name = f"pips-{scene:03d}.jpg"
+    config = dice_config({"max_dice": 5, "dice_in_play": 5})
+    reading = read_dice(config, profile, load_bgr(tmp_path / "scenes" / name))
+    assert reading.status == "ok", reading
+    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth[name])
+
+
 def test_a_far_orange_bubble_read_as_a_skull_is_never_ok(tmp_path):
     # Outline seed 10 (teach seed 1010), scene 52, the lead's held-out check: a far slate
     # die's orange bubble fits the skull best (0.46 confidence). With every taught face also
