@@ -204,6 +204,22 @@ def test_the_table_mask_is_the_direct_formulas_mask_on_seeded_scenes(seed, monke
     np.testing.assert_array_equal(fast, direct)
 
 
+@pytest.mark.parametrize("seed", [7369, 9133])
+def test_the_bins_a_frame_holds_are_the_counted_ones(seed, monkeypatch):
+    """Issue #7: the colour bins a frame holds are marked, not counted; the distances are
+    worked out for exactly those bins, so both passes' mask is the same pixel for pixel as
+    with the count (seeded scenes, shadows and the evened light included)."""
+    frame = scene(seed).image
+    index = find._bin_index(frame)
+    counted = np.flatnonzero(np.bincount(index.ravel(), minlength=find._BINS))
+    np.testing.assert_array_equal(find._present(index.astype(np.intp)), counted)
+    fast, _ = find.foreground(CONFIG, frame)
+    monkeypatch.setattr(
+        find, "_present", lambda i: np.flatnonzero(np.bincount(i.ravel(), minlength=find._BINS))
+    )
+    np.testing.assert_array_equal(fast, find.foreground(CONFIG, frame)[0])
+
+
 def test_pow_1_the_tile_side_comes_from_solid_tiles_when_the_table_ate_into_the_others():
     """Own seed 565656 #28: twelve blue heroes on a blue cloth showed as ragged blobs (fill
     0.55-0.65) about 43 px across, and outvoted five solid villains of 66 px: the side came
