@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -218,6 +219,21 @@ def test_the_bins_a_frame_holds_are_the_counted_ones(seed, monkeypatch):
         find, "_present", lambda i: np.flatnonzero(np.bincount(i.ravel(), minlength=find._BINS))
     )
     np.testing.assert_array_equal(fast, find.foreground(CONFIG, frame)[0])
+
+
+@pytest.mark.parametrize("seed", [7369, 7451, 9133, 141])
+def test_the_second_pass_judged_near_the_first_is_the_whole_frames(seed):
+    """Issue #7: the second pass (in the evened light) tells apart only the pixels within 2 px
+    of the first pass's "not table" and evens out only those and the band's; the mask of
+    both passes is the same pixel for pixel as with the whole frame evened and judged."""
+    frame = scene(seed).image
+    small = cv2.resize(frame, None, fx=CONFIG["scale"], fy=CONFIG["scale"],
+                       interpolation=cv2.INTER_AREA)  # fmt: skip
+    first, lit = find._table_mask(CONFIG, small, lit=True)
+    whole = cv2.bitwise_and(first, find._table_mask(CONFIG, find._flatten(CONFIG, small, lit))[0])
+    fast, _ = find.foreground(CONFIG, frame)
+    assert fast.any()
+    np.testing.assert_array_equal(fast, whole)
 
 
 def test_pow_1_the_tile_side_comes_from_solid_tiles_when_the_table_ate_into_the_others():

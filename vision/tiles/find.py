@@ -113,11 +113,15 @@ def _bin_index(img: np.ndarray) -> np.ndarray:
 
 
 def _table_mask(
-    config: Mapping[str, Any], small: np.ndarray, lit: bool = False
+    config: Mapping[str, Any],
+    small: np.ndarray,
+    lit: bool = False,
+    judge: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray | None]:
     """Mask (uint8) of the pixels far from every table colour learned from the border band,
     and, when `lit`, where the table is in its own light, for `_flatten` (uint8 255: not in
-    a shadow, nor a solid part of the mask; else None).
+    a shadow, nor a solid part of the mask; else None). `judge`: the flat indices of the only
+    pixels told apart (the rest count as table and need not be given, but the band must).
 
     The table colours are a k-means of the border band in Lab; the distance of every colour
     to them is computed once per frame on a 32³ table of BGR bins, then looked up per pixel.
@@ -151,7 +155,10 @@ def _table_mask(
     # Only the bins the frame has (a few thousand of the 32³) are worth a distance.
     # The bins as numpy's own index type: converted once for both the presence and the
     # lookup below, which each converted it again (issue #7).
-    index = _bin_index(small).astype(np.intp)
+    if judge is None:
+        index = _bin_index(small).astype(np.intp)
+    else:
+        index = _bin_index(small.reshape(-1, 1, 3).take(judge, axis=0)).ravel().astype(np.intp)
     present = _present(index)
     lut_lab = _weighted(_bin_lab()[present], wl)
     far = _nearest2(lut_lab, centres) > thresh * thresh
@@ -183,6 +190,10 @@ def _table_mask(
     lut = np.zeros(_BINS, np.uint8)
     lut[present] = code
     coded = lut.take(index)  # as lut[index], without fancy indexing's overhead
+    if judge is not None:
+        full = np.zeros(h * w, np.uint8)  # the pixels not judged: the table in its light
+        full[judge] = coded
+        coded = full.reshape(h, w)
     far_px = cv2.compare(coded, 255, cv2.CMP_EQ)
     mask = cv2.morphologyEx(far_px, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     if not lit:
@@ -247,14 +258,19 @@ def _dimmed(centres: np.ndarray, wl: float, depths) -> np.ndarray | None:
     return _weighted(dark.reshape(-1, 3), wl)
 
 
-def _flatten(config: Mapping[str, Any], small: np.ndarray, lit: np.ndarray) -> np.ndarray:
+def _flatten(
+    config: Mapping[str, Any], small: np.ndarray, lit: np.ndarray, at: np.ndarray | None = None
+) -> np.ndarray:
     """The frame with the table's light made even: each pixel divided by the brightness of the
     table around it (a normalised convolution of the pixels `lit` calls table in its light,
     so the tiles themselves do not darken or lighten the estimate). Removes a bright spot or
     a gradient that the border band never saw. A hard shadow's band is left out of the
     estimate: blurred into it, it made the lit table beside the band look dim, and evened
     out that table came out brighter than any the band saw, a line of "not table" along the
-    shadow's edge (seed 314159, scene 60: "something covers the hero row")."""
+    shadow's edge (seed 314159, scene 60: "something covers the hero row").
+
+    `at`: only the pixels of these flat indices are evened (the others are left 0), or the
+    frame itself is returned when the light can't be measured."""
     h, w = small.shape[:2]
     f = config["flatten_scale"]
     lw, lh = max(8, int(w * f)), max(8, int(h * f))
@@ -271,6 +287,13 @@ def _flatten(config: Mapping[str, Any], small: np.ndarray, lit: np.ndarray) -> n
     level = float(np.median(light[t > 0.05]))
     gain = np.clip(level / np.maximum(light, 1.0), 0.5, 2.0)
     gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
+    if at is not None:
+        # Only these pixels (flat indices): the same float32 product and truncation each.
+        even = np.zeros_like(small)
+        px = np.multiply(small.reshape(-1, 3).take(at, axis=0), gain.reshape(-1, 1).take(at, 0),
+                         dtype=np.float32)  # fmt: skip
+        even.reshape(-1, 3)[at] = np.minimum(px, np.float32(255), out=px)
+        return even
     # The same float32 products and truncation as numpy's, several times faster than a
     # broadcast over a last axis of 3; the products are never below 0 (gain >= 0.5).
     even = cv2.multiply(small, cv2.merge([gain, gain, gain]), dtype=cv2.CV_32F)
@@ -289,8 +312,15 @@ def foreground(config: Mapping[str, Any], frame: np.ndarray) -> tuple[np.ndarray
     mask, lit = _table_mask(config, small, lit=flat)
     if flat:
         # Both passes must agree: the even light drops a bright spot the band never saw, and
-        # the first pass drops the rim the evening leaves along a hard shadow's edge.
-        mask = cv2.bitwise_and(mask, _table_mask(config, _flatten(config, small, lit))[0])
+        # the first pass drops the rim the evening leaves along a hard shadow's edge. So the
+        # second pass tells apart only what the first found and the 2 px around it (all that
+        # its opening of 3×3 reads there), and evens out only those pixels and the band's: a
+        # tenth to a fifth of the frame (issue #7).
+        h, w = small.shape[:2]
+        near = np.flatnonzero(cv2.dilate(mask, np.ones((5, 5), np.uint8)))
+        band = _band_sample(h, w, max(2, int(round(min(h, w) * config["border"]))))
+        even = _flatten(config, small, lit, np.concatenate([near, band]))
+        mask = cv2.bitwise_and(mask, _table_mask(config, even, judge=near)[0])
     return mask, small
 
 
