@@ -77,11 +77,28 @@ def descriptor(patch: np.ndarray) -> np.ndarray:
     # A print with no colour of its own (black pips on a white die) has only noise in hue
     # (JPEG chroma, white balance): scaled to unit length that noise would weigh as much as
     # the pips. So each part is scaled by its own length but at least by 0.3 of the other's.
-    ln = float(np.linalg.norm(small[:, :, 0]))
-    hn = float(np.linalg.norm(small[:, :, 1:]))
+    ln, hn = _length(small[:, :, 0]), _length(small[:, :, 1:])
     light = small[:, :, :1] / max(ln, 0.3 * hn, 1e-6)
     hue = small[:, :, 1:] / max(hn, 0.3 * ln, 1e-6)
     return (np.concatenate([light, hue], axis=2).reshape(-1) / np.sqrt(2)).astype(np.float32)
+
+
+def _length(x: np.ndarray) -> float:
+    """np.linalg.norm(x) of a float array: the same ravel, dot product and root, without its
+    checks (issue #6: they took longer than the sum)."""
+    v = x.ravel(order="K")
+    return float(np.sqrt(v.dot(v)))
+
+
+def _hue_off(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
+    """np.linalg.norm(lab[:, :, 1:] - body[1:], axis=2): each pixel's a*b* distance from the
+    body's, the same float32 squares, sum and root, without its checks (issue #6)."""
+    a = lab[:, :, 1] - body[1]
+    b = lab[:, :, 2] - body[2]
+    a *= a
+    b *= b
+    a += b
+    return np.sqrt(a, out=a)
 
 
 def _median0(a: np.ndarray) -> np.ndarray:
@@ -104,7 +121,7 @@ def _unshade(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
     n = lab.shape[0]
     light = lab[:, :, 0] + 16.0
     ratio = light / max(float(body[0]) + 16.0, 1.0)
-    hue_off = np.linalg.norm(lab[:, :, 1:] - body[1:], axis=2)
+    hue_off = _hue_off(lab, body)
     hue_tol = max(10.0, 0.3 * float(np.linalg.norm(body[1:])))
     # A hard shadow's edge is a step, not a slope: divided out first, so the smooth light
     # below is left only the gentle part (a gradient, a vignette). Its two sides may differ
@@ -116,7 +133,7 @@ def _unshade(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
         light = light / step
         lab = np.concatenate([light[:, :, None] - 16.0, lab[:, :, 1:] / step[:, :, None]], axis=2)
         ratio = light / max(float(body[0]) + 16.0, 1.0)
-        hue_off = np.linalg.norm(lab[:, :, 1:] - body[1:], axis=2)
+        hue_off = _hue_off(lab, body)
     w = ((hue_off < hue_tol) & (ratio > 0.6) & (ratio < 1.3)).astype(np.float32)
     sigma = n / 10.0
     # Far from any body pixel (the middle of a large print) the light falls back to the body's.

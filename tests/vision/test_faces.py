@@ -177,3 +177,19 @@ def test_the_body_colours_median_is_numpys():
         ring[: n // 2] = np.round(ring[: n // 2])  # ties
         got, want = _median0(ring), np.median(ring, axis=0)
         assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def test_the_descriptors_lengths_are_numpys_norms_to_the_bit():
+    # Issue #6: the lengths and hue distances of a descriptor skip np.linalg.norm's checks;
+    # the same float32 numbers, on strided views as the descriptor takes them.
+    from vision.faces import _hue_off, _length
+
+    rng = np.random.default_rng(62)
+    for _ in range(50):
+        lab = rng.normal(0, 30, (24, 24, 3)).astype(np.float32)
+        body = rng.normal(0, 30, 3).astype(np.float32)
+        for part in (lab[:, :, 0], lab[:, :, 1:], lab):
+            assert _length(part) == float(np.linalg.norm(part))
+        want = np.linalg.norm(lab[:, :, 1:] - body[1:], axis=2)
+        got = _hue_off(lab, body)
+        assert got.dtype == want.dtype and np.array_equal(got, want)
