@@ -239,3 +239,39 @@ def test_a_windows_cuts_made_once_score_each_set_of_templates_as_by_definition()
     again = Shifts(window, mean, 40).scores(every)
     for got, want in zip(cuts.scores(every), again, strict=True):
         np.testing.assert_array_equal(got, want)
+
+
+def _cell_misfit_by_means(window, template, shift, cells):
+    """`describe.cell_misfit` as first written, with numpy's means."""
+    c, p, _ = template.shape
+    y, x = divmod(int(shift), window.shape[1] - p + 1)
+    patch = window[:, y : y + p, x : x + p].reshape(c, -1)
+    t = template.reshape(c, -1)
+    tc = t - t.mean(1, keepdims=True)
+    energy = np.maximum((tc * tc).sum(1, keepdims=True), 1e-6)
+    pc = patch - patch.mean(1, keepdims=True)
+    gain = (tc * pc).sum(1, keepdims=True) / energy
+    resid = np.abs(pc - gain * tc).mean(0).reshape(p, p)
+    contrast = float(np.abs(pc).mean()) + 1e-6
+    k = p // cells
+    grid = resid[: k * cells, : k * cells].reshape(cells, k, cells, k).mean((1, 3))
+    return float(grid.max()) / contrast
+
+
+def test_a_tiles_misfit_by_float32_sums_is_numpys_means_to_the_bit():
+    # Issue #7: cell_misfit's means are sums divided in float32 (numpy's checks took longer
+    # than the sums); every misfit the same float, on tiles' patches with the light taken out.
+    from vision.tiles.describe import cell_misfit
+
+    rng = np.random.default_rng(77)
+    for _ in range(200):
+        p, search = 40, 2
+        template = unshade(rng.uniform(0, 255, (3, p, p)).astype(np.float32), 8.0)
+        window = unshade(
+            rng.uniform(0, 255, (3, p + 2 * search, p + 2 * search)).astype(np.float32), 8.0
+        )
+        shift = int(rng.integers(0, (2 * search + 1) ** 2))
+        for cells in (4, 3):
+            assert cell_misfit(window, template, shift, cells) == _cell_misfit_by_means(
+                window, template, shift, cells
+            )
