@@ -236,6 +236,15 @@ def test_the_second_pass_judged_near_the_first_is_the_whole_frames(seed):
     np.testing.assert_array_equal(fast, whole)
 
 
+def test_an_empty_table_has_nothing_for_the_second_pass_to_judge():
+    # The judged second pass on a frame where the first found nothing (it once failed there).
+    rng = np.random.default_rng(8)
+    frame = np.clip(rng.normal(120, 3, (720, 1280, 3)), 0, 255).astype(np.uint8)
+    mask, _ = find.foreground(CONFIG, frame)
+    assert not mask.any()
+    assert find_blobs(CONFIG, frame).blobs == ()
+
+
 def test_pow_1_the_tile_side_comes_from_solid_tiles_when_the_table_ate_into_the_others():
     """Own seed 565656 #28: twelve blue heroes on a blue cloth showed as ragged blobs (fill
     0.55-0.65) about 43 px across, and outvoted five solid villains of 66 px: the side came

@@ -318,9 +318,10 @@ def foreground(config: Mapping[str, Any], frame: np.ndarray) -> tuple[np.ndarray
         # tenth to a fifth of the frame (issue #7).
         h, w = small.shape[:2]
         near = np.flatnonzero(cv2.dilate(mask, np.ones((5, 5), np.uint8)))
-        band = _band_sample(h, w, max(2, int(round(min(h, w) * config["border"]))))
-        even = _flatten(config, small, lit, np.concatenate([near, band]))
-        mask = cv2.bitwise_and(mask, _table_mask(config, even, judge=near)[0])
+        if len(near):  # else the first pass found nothing, and so do both
+            band = _band_sample(h, w, max(2, int(round(min(h, w) * config["border"]))))
+            even = _flatten(config, small, lit, np.concatenate([near, band]))
+            mask = cv2.bitwise_and(mask, _table_mask(config, even, judge=near)[0])
     return mask, small
 
 
