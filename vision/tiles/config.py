@@ -142,6 +142,14 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "detail_quantile": 0.85,
         "detail_margin": 0.06,
         "detail_min_fit": 0.75,
+        # Where that leaves the two close, their printed numbers decide (`number.pair_model`:
+        # the place where the two taught tiles' fine print, light and fill colours taken out
+        # at this sigma in detail px, differs once aligned onto each other): a number read
+        # there at `number_min_score` or better, ahead of the other value's by this margin,
+        # and the value the aligned comparison leans to. Foreign box 20's "+1"/"+4" masks (15
+        # close tiles): the printed value led by 0.126-0.195, never the other.
+        "detail_number_fine": 2.0,
+        "detail_number_margin": 0.06,
         # A tile cut from touching neighbours that misfits is cut again where the taught tile
         # that fits best fits within this many patch px (see read._identify)…
         "recentre_reach": 5,

@@ -127,10 +127,24 @@ def learn(
     patches, values = profile.templates[sel], profile.values[sel]
     if light_out:
         patches = unshade(patches, config["shade"])
+    if len(np.unique(values)) < 2 or len(values) == len(np.unique(values)):
+        return None
+    return _learned(config, patches, values, _place(config, patches, values), sign, profile.patch)
+
+
+def _learned(
+    config: Mapping[str, Any],
+    patches: np.ndarray,
+    values: np.ndarray,
+    place: np.ndarray,
+    sign: int,
+    patch: int,
+) -> NumberModel | None:
+    """The model of `values`' numbers in taught `patches` (N×3×P×P) printed at `place` (P×P,
+    how much each pixel tells the values apart), or None (see `learn`)."""
     groups = np.unique(values)
     if len(groups) < 2 or len(values) - len(groups) < 1:
         return None
-    place = _place(config, patches, values)
     box = _box(config, place)
     if box is None:
         return None
@@ -142,7 +156,87 @@ def learn(
     glyphs = _glyphs(crops, values, groups, weight)
     if _foretold(crops, values, groups, weight) < config["number_min_foretold"]:
         return None  # the place found does not tell the values apart: not a number read here
-    return NumberModel(sign, box, profile.patch, groups.astype(np.int32), glyphs, weight)
+    return NumberModel(sign, box, patch, groups.astype(np.int32), glyphs, weight)
+
+
+def pair_model(
+    config: Mapping[str, Any], profile: TilesProfile, sign: int, first: int, second: int
+) -> NumberModel | None:
+    """The number model of two lookalikes: taught tiles `first` and `second` of one colour
+    (indices in `profile.matcher`'s order) whose artwork is the same and whose values differ,
+    learned from the detail cuts (`detail_patch` px, where a digit is about 8 px high); None
+    without detail cuts, when a value of the two was taught once, or when the place found
+    does not foretell the teach's own tiles of the two values (`number_min_foretold`).
+
+    Where the number is, the teach shows by difference: aligned onto each other (an affine
+    ECC fit), the two tiles' artwork drops out and their fine print (the light and the fill
+    colours taken out at `detail_number_fine` px) differs where the numbers are, and where
+    the artwork is drawn a little otherwise (a mask's eyes further apart); the other copies
+    of each value, whose artwork is another character, agree with it only at the number. So
+    the place is the pair's difference over their copies' (`_pair_place`). The colour's own
+    model (`learn`) can miss it: on foreign box 20 a "+1" and a "+4" tan mask (every
+    hero value laid out twice, each on two characters) were told apart nowhere by it."""
+    cache = profile.__dict__.setdefault("_pair_numbers", {})
+    names = ("detail_number_fine", "number_focus", "number_smooth", "number_max_box",
+             "number_power", "number_min_foretold")  # fmt: skip
+    key = (sign, min(first, second), max(first, second), *(config[k] for k in names))
+    if key not in cache:
+        cache[key] = None
+        if profile.detail is not None:
+            sel = np.sign(profile.values) == sign
+            patches, values = profile.detail[sel], profile.values[sel]
+            pair = np.isin(values, (values[first], values[second]))
+            # Each way round (each tile's frame; the number is printed at one place on both):
+            # one way alone found the box a third larger on box 20's pair, over a star's
+            # points, and it foretold 3 of the 4 tiles.
+            ways = [_pair_place(config, patches, values, i, j)
+                    for i, j in ((first, second), (second, first))]  # fmt: skip
+            if all(w is not None for w in ways):
+                place = ways[0] + ways[1]
+                cache[key] = _learned(config, patches[pair], values[pair], place, sign,
+                                      patches.shape[-1])  # fmt: skip
+    return cache[key]
+
+
+def _pair_place(
+    config: Mapping[str, Any], patches: np.ndarray, values: np.ndarray, first: int, second: int
+) -> np.ndarray | None:
+    """Per pixel of tile `first`'s patch: how much more it differs from tile `second` aligned
+    onto it than the copies of each of their values differ from it (`pair_model`); None when
+    the two have one value, a value was taught once, or the alignment fails."""
+    if values[first] == values[second]:
+        return None
+    copies = [int(k) for i in (first, second) for k in np.flatnonzero(values == values[i])
+              if k != i]  # fmt: skip
+    if min((values == values[i]).sum() for i in (first, second)) < 2:
+        return None
+    d = patches.shape[-1]
+    warp = np.eye(2, 3, dtype=np.float32)
+    try:
+        _, warp = cv2.findTransformECC(
+            patches[first].sum(0), patches[second].sum(0), warp, cv2.MOTION_AFFINE,
+            (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, 1e-4), None, 1,
+        )  # fmt: skip
+    except cv2.error:
+        return None
+    moved = cv2.warpAffine(
+        np.ascontiguousarray(patches[second].transpose(1, 2, 0)), warp, (d, d),
+        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE,
+    ).transpose(2, 0, 1)  # fmt: skip
+    fine = config["detail_number_fine"]
+    print_ = unshade(patches, fine)
+
+    def apart(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        return cv2.GaussianBlur(np.abs(x - y).sum(0), (0, 0), 1.0)
+
+    between = apart(print_[first], unshade(moved, fine))
+    own = {first: first, second: second}
+    within = np.mean(
+        [apart(print_[k], print_[own[first] if values[k] == values[first] else own[second]])
+         for k in copies], axis=0,
+    )  # fmt: skip
+    ratio = between / (within + float(np.median(between)) + 1e-3)
+    return cv2.GaussianBlur(ratio.astype(np.float32), (0, 0), config["number_smooth"])
 
 
 def _foretold(crops: np.ndarray, values: np.ndarray, groups: np.ndarray, weight: np.ndarray):

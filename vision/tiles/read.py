@@ -176,8 +176,9 @@ def _lookalikes(
     ranked: list[tuple[int, int]],
 ) -> int | None:
     """Which of the two values ranked first (close by the look) the tile prints, by the cuts
-    at the frame's own resolution (`describe.aligned_pair`), or None: not clearly one, a third
-    value about as close, or a profile taught before detail cuts."""
+    at the frame's own resolution (`describe.aligned_pair`) and, where even that leaves them
+    close, by the number printed where they differ (`number.pair_model`), or None: not
+    clearly one, a third value about as close, or a profile taught before detail cuts."""
     detail = profile.detail_matcher(sign, 0.0)
     if detail is None or len(ranked) < 2:
         return None
@@ -192,9 +193,21 @@ def _lookalikes(
         window, detail[ranked[0][1] % n], detail[ranked[1][1] % n],
         config["shade"] * d / profile.patch, config["detail_quantile"],
     )  # fmt: skip
-    if fit < config["detail_min_fit"] or abs(margin) < config["detail_margin"]:
+    if fit < config["detail_min_fit"]:
         return None
-    return ranked[0][0] if margin > 0 else ranked[1][0]
+    if abs(margin) >= config["detail_margin"]:
+        return ranked[0][0] if margin > 0 else ranked[1][0]
+    # The artwork alike even there: the printed number decides, read where the two taught
+    # tiles differ once aligned onto each other (foreign box 20: a "+1" and a "+4" tan mask,
+    # 0.039-0.049 apart above, six clean scenes refused), and only for the value the
+    # aligned comparison leans to (two ways of seeing it agree; neither alone was ever
+    # wrong on foreign boxes 1-20, 22, 24, docs/vision-log.md).
+    model = number.pair_model(config, profile, sign, ranked[0][1] % n, ranked[1][1] % n)
+    read = number.read_windows(config, model, [window], int(config["detail_search"]))[0]
+    if read.score < config["number_min_score"] or read.margin < config["detail_number_margin"]:
+        return None
+    best = max(read.glyphs, key=lambda g: g[1])[0]
+    return best if best == (ranked[0][0] if margin > 0 else ranked[1][0]) else None
 
 
 def _recentred(config, profile: TilesProfile, frame: np.ndarray, center, angle, side, sign):
