@@ -238,3 +238,71 @@ def test_pow_3_rows_read_with_the_number_as_without_on_a_clean_scene():
     assert a.reason is None and b.reason is None
     assert values(a.heroes) == values(b.heroes) == values(s.heroes)
     assert values(a.villains) == values(b.villains) == values(s.villains)
+
+
+def _face(art: str, value: int, rng: np.random.Generator, d: int = 64, at=(0, 0)) -> np.ndarray:
+    """A 3×d×d detail cut (BGR planes, float32) of a drawn tile: a blue ground, one character
+    (`art`) and the number in white at the top centre, moved by `at` px, with sensor noise."""
+    img = np.zeros((d + 20, d + 20, 3), np.uint8)
+    img[:] = (190, 120, 30)
+    c = (d // 2 + 10 + at[0], d // 2 + 14 + at[1])
+    if art.startswith("mask"):
+        k = 1.0 if art == "mask" else 0.85  # the lookalike drawn a little smaller, as box 20's
+        cv2.ellipse(img, c, (int(22 * k), int(9 * k)), 0, 0, 360, (90, 190, 200), -1)
+        cv2.ellipse(img, c, (int(22 * k), int(9 * k)), 0, 0, 360, (20, 20, 20), 2)
+        for dx in (-6, 6):
+            cv2.circle(img, (c[0] + int(dx * k), c[1]), 3, (20, 20, 20), -1)
+    elif art == "shield":
+        pts = np.array([[c[0] - 16, c[1] - 12], [c[0] + 16, c[1] - 12], [c[0] + 16, c[1] + 4],
+                        [c[0], c[1] + 16], [c[0] - 16, c[1] + 4]], np.int32)  # fmt: skip
+        cv2.fillPoly(img, [pts], (150, 90, 170))
+        cv2.polylines(img, [pts], True, (20, 20, 20), 2)
+    else:  # a star
+        t = np.arange(10) * np.pi / 5
+        r = np.where(np.arange(10) % 2 == 0, 17, 8)
+        pts = np.stack([c[0] + r * np.sin(t), c[1] - r * np.cos(t)], 1).astype(np.int32)
+        cv2.fillPoly(img, [pts], (160, 60, 60))
+        cv2.polylines(img, [pts], True, (20, 20, 20), 2)
+    org = (d // 2 + 10 - 4 + at[0], 10 + 13 + at[1])
+    cv2.putText(img, str(value), org, cv2.FONT_HERSHEY_SIMPLEX, 0.4, (245, 245, 245), 2,
+                cv2.LINE_AA)  # fmt: skip
+    out = img[10 : 10 + d, 10 : 10 + d].astype(np.float32) + rng.normal(0, 3, (d, d, 3))
+    return np.ascontiguousarray(cv2.GaussianBlur(out, (0, 0), 0.6).transpose(2, 0, 1))
+
+
+def _lookalike_profile(values, arts) -> TilesProfile:
+    rng = np.random.default_rng(7)
+    detail = np.stack([_face(a, v, rng) for a, v in zip(arts, values, strict=True)])
+    n = len(values)
+    return TilesProfile(profile().colours, 70.0, 40, np.zeros((n, 3, 40, 40), np.float32),
+                        np.array(values, np.int32), detail=detail.astype(np.float32))  # fmt: skip
+
+
+def test_pow_1_two_lookalikes_numbers_are_found_where_their_taught_tiles_differ():
+    # Foreign box 20: a "+1" and a "+4" on one mask (the "+4" drawn smaller), each value also
+    # on another character. The pair's number box lies over the printed digits (top centre),
+    # the same whichever tile comes first, and a fresh "+1" mask, moved and noisy, reads 1.
+    from vision.tiles.number import pair_model, read_windows
+
+    p = _lookalike_profile([1, 4, 1, 4], ["mask", "mask-small", "shield", "star"])
+    m = pair_model(CONFIG, p, 1, 0, 1)
+    assert m is not None and pair_model(CONFIG, p, 1, 1, 0) is m
+    top, left, size = m.box
+    assert top <= 12 <= top + size and left <= 32 <= left + size, m.box  # the digits' middle
+    assert top < 20, m.box  # not down at the mask
+    ds = int(CONFIG["detail_search"])
+    rng = np.random.default_rng(11)
+    for value, art in ((1, "mask"), (4, "mask-small")):
+        window = np.pad(_face(art, value, rng, at=(2, -1)), ((0, 0), (ds, ds), (ds, ds)), "edge")
+        read = read_windows(CONFIG, m, [window], ds)[0]
+        glyphs = dict(read.glyphs)
+        other = 5 - value
+        assert glyphs[value] - glyphs[other] >= CONFIG["detail_number_margin"], read
+
+
+def test_pow_1_a_lookalike_pair_with_a_value_taught_once_has_no_number_model():
+    # The place is where each value's copies agree: a value laid out once has no copy to agree.
+    from vision.tiles.number import pair_model
+
+    p = _lookalike_profile([1, 4, 1, 5], ["mask", "mask-small", "shield", "star"])
+    assert pair_model(CONFIG, p, 1, 0, 1) is None

@@ -174,8 +174,9 @@ def pair_model(
     the artwork is drawn a little otherwise (a mask's eyes further apart); the other copies
     of each value, whose artwork is another character, agree with it only at the number. So
     the place is the pair's difference over their copies' (`_pair_place`). The colour's own
-    model (`learn`) can miss it: on foreign box 20 a "+1" and a "+4" tan mask (every
-    hero value laid out twice, each on two characters) were told apart nowhere by it."""
+    model (`learn`) is not learned on foreign box 20, whose "+1" and "+4" are one tan mask
+    (every hero value laid out twice, each on two characters): at 40 px and at 64 px its place
+    falls at the masks' left end, where outlines of other characters happen to agree."""
     cache = profile.__dict__.setdefault("_pair_numbers", {})
     names = ("detail_number_fine", "number_focus", "number_smooth", "number_max_box",
              "number_power", "number_min_foretold")  # fmt: skip
