@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from vision.tiles import tiles_config
@@ -146,3 +147,43 @@ def test_pow_1_a_tile_whose_art_outweighs_its_ground_is_its_grounds_colour():
     thing = _grounded(HEROES[2], greenish, GREY)
     rows = read(*[thing if i == 2 else b for i, b in enumerate(HEROES)], *VILLAINS)
     assert rows.problem and "covers the hero row after tile 2" in rows.problem
+
+
+def _cast(colour, gains=(0.82, 0.95, 0.70)):
+    """A Lab colour under a green cast: each BGR channel scaled (green felt, foreign box 13)."""
+    bgr = cv2.cvtColor(np.float32(colour).reshape(1, 1, 3), cv2.COLOR_Lab2BGR)
+    bgr = np.clip(bgr * np.float32(gains), 0, 1)
+    return tuple(float(v) for v in cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).reshape(3))
+
+
+# A hero whose art fills much of it in another colour: its median is bluish green, within
+# `hue_tolerance` of the taught blue (39°) as taught, but 76° off under the cast (foreign box
+# 13 scene 3: a "+4" with a large green shield, 63° off, a whole scene refused).
+MIXED = (42.0, -10.0, -14.0)
+CAST_ROWS = [replace(b, colour=_cast(BLUE)) for b in HEROES] + [
+    replace(b, colour=_cast(ORANGE)) for b in VILLAINS
+]
+
+
+def test_pow_1_a_tile_that_turns_further_under_a_cast_is_judged_in_the_frames_white_balance():
+    assert colour_of(CONFIG, blob(0, 0, MIXED), COLOURS) == "heroes"
+    assert colour_of(CONFIG, blob(0, 0, _cast(MIXED)), COLOURS) is None
+    tile = blob(200 + PITCH * 2, 300, _cast(MIXED))  # in the hero row's first gap
+    rows = read(*CAST_ROWS, tile)
+    assert rows.problem is None
+    assert tile in rows.heroes and len(rows.heroes) == 6
+
+
+def test_pow_1_under_a_cast_only_taught_colours_become_tiles():
+    # The gains only undo the cast: a grey square (a card) or a skin-coloured one over the
+    # hero row is still something covering it, and without a tile of each row seen no cast
+    # is measured (a row alone would fit any colour to its own).
+    for thing in (GREY, (60.0, 15.0, 20.0)):
+        square = blob(200 + PITCH * 2, 300, _cast(thing))
+        rows = read(*CAST_ROWS, square)
+        assert rows.problem and "covers the hero row" in rows.problem, rows.problem
+        assert square not in rows.heroes
+    heroes_only = [b for b in CAST_ROWS if b.colour == _cast(BLUE)]
+    tile = blob(200 + PITCH * 2, 300, _cast(MIXED))
+    rows = read(*heroes_only, tile)
+    assert rows.problem is not None and tile not in rows.heroes

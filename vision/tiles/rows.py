@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import cv2
 import numpy as np
 
 from .find import Blob, Found, clean, hue_chroma, is_tile_shape
@@ -63,6 +64,57 @@ def _taught(config: Mapping[str, Any], colour, colours: TileColours) -> str | No
         if d <= best_d and chroma >= config["min_chroma"] * rchroma:
             best, best_d = name, d
     return best
+
+
+def _lab_to_bgr(lab) -> np.ndarray:
+    """Lab colours (K×3, L 0..100, a* and b* around 0) as BGR floats 0..1 (OpenCV's sRGB)."""
+    return cv2.cvtColor(np.float32(lab).reshape(-1, 1, 3), cv2.COLOR_Lab2BGR).reshape(-1, 3)
+
+
+def in_frame_balance(
+    config: Mapping[str, Any],
+    blobs: tuple[Blob, ...],
+    kinds: list[str | None],
+    shaped: list[bool],
+    colours: TileColours,
+) -> list[str | None]:
+    """`kinds` with each tile-shaped blob of neither colour judged again in the frame's own
+    white balance: the per-channel gains that take the taught colours of both rows to the
+    colours their tiles show in this frame (a least-squares fit through zero over the two rows).
+
+    A cast of the light or of the table (green felt) turns every tile's hue alike, but a tile
+    whose art fills much of it in another colour turns further: its median mixes the row's
+    colour with the art's (foreign box 13 scene 3: a "+4" with a large green shield on blue
+    read at hue -146°, 63° from the taught blue, while its row showed -105…-114° and the
+    same tile -90° at teach; "something covers the hero row", a whole scene refused). Undone
+    by the gains the other tiles show, it reads -103°. Only tiles already told apart by their
+    colour measure the cast, and both rows must show one: a row alone would fit any colour to
+    its own. A blob that matches no taught colour even then is left as it was.
+    """
+    doubtful = [i for i, (k, sq) in enumerate(zip(kinds, shaped, strict=True)) if k is None and sq]
+    if not doubtful:
+        return kinds
+    seen, taught = [], []
+    for kind, ref in ((HEROES, colours.heroes), (VILLAINS, colours.villains)):
+        labs = [b.colour for b, k, sq in zip(blobs, kinds, shaped, strict=True) if k == kind and sq]
+        if not labs:
+            return kinds
+        seen.append(np.median(labs, 0))
+        taught.append(ref)
+    obs, ref = _lab_to_bgr(seen), _lab_to_bgr(taught)
+    gains = (obs * ref).sum(0) / np.maximum((ref * ref).sum(0), 1e-6)
+    if not np.all(gains > 1e-3):
+        return kinds
+    out = list(kinds)
+    for i in doubtful:
+        # As `colour_of`: the whole colour first, then the ground round the art.
+        for seen_as in (blobs[i].colour, blobs[i].ground):
+            if seen_as is None or out[i] is not None:
+                continue
+            bgr = np.clip(_lab_to_bgr([seen_as]) / gains, 0, 1)
+            lab = cv2.cvtColor(bgr.reshape(1, 1, 3), cv2.COLOR_BGR2Lab).reshape(3)
+            out[i] = _taught(config, (float(lab[0]), float(lab[1]), float(lab[2])), colours)
+    return out
 
 
 def _fit_line(
@@ -223,6 +275,7 @@ def find_rows(
     unknown: list[Blob] = []  # tile-shaped, but neither taught colour
     kinds = [colour_of(config, b, colours) for b in found.blobs]
     shaped = [is_tile_shape(config, b, side) == 1 for b in found.blobs]
+    kinds = in_frame_balance(config, found.blobs, kinds, shaped, colours)
     ok = clean(found.blobs, [k is not None and t for k, t in zip(kinds, shaped, strict=True)])
     for blob, kind, square, tile in zip(found.blobs, kinds, shaped, ok, strict=True):
         if tile:
