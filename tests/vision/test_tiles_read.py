@@ -241,3 +241,24 @@ def test_pow_13_a_hand_the_woods_colour_with_its_fingers_in_the_window_is_refuse
     assert blind.status == "ok" and len(blind.villains) == len(s.villains) - 1
     r = read_tiles(CONFIG, profile(), s.image)
     assert r.reason == f"something covers the villain row {where} (a hand the table's colour?)"
+
+
+def test_pow_1_a_tile_of_its_rows_colour_only_in_the_frames_balance_needs_a_close_match():
+    # A die on a tile mixes its colour with the tile's as a large drawing does, so a tile
+    # admitted by the frame's own white balance (rows.in_frame_balance) is trusted only on a
+    # close match (`pair_below`); a tile of the row's colour as seen keeps the usual bar.
+    from vision.tiles.find import Blob
+    from vision.tiles.read import TileSeen, _trusted
+    from vision.tiles.rows import Rows
+
+    def tile(x):
+        return Blob((x, 100.0), (70.0, 70.0), 0.0, 4900.0, 1.0, 1.0, (50.0, 0.0, -30.0),
+                    np.zeros((1, 2), np.float32))  # fmt: skip
+
+    a, b = tile(100.0), tile(200.0)
+    rows = Rows((a, b), (), 70.0, None, (), recoloured=(b,))
+    loose = CONFIG["pair_below"] - 0.1
+    assert _trusted(CONFIG, rows, a, TileSeen(4, a.center, loose)).value == 4
+    refused = _trusted(CONFIG, rows, b, TileSeen(4, b.center, loose))
+    assert refused.value is None and "off its row's colour" in refused.doubt
+    assert _trusted(CONFIG, rows, b, TileSeen(4, b.center, CONFIG["pair_below"] + 0.1)).value == 4

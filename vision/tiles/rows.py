@@ -38,6 +38,9 @@ class Rows:
     # Per row read: its name, a point on its line, its unit direction, and from that point how
     # far along it a tile of the row could lie (lo, hi px): where a hidden tile could be.
     spans: tuple[tuple[str, np.ndarray, np.ndarray, float, float], ...] = ()
+    # Tiles of a row whose colour is the row's only in the frame's own white balance
+    # (`in_frame_balance`): the reader trusts them only on a close match.
+    recoloured: tuple[Blob, ...] = ()
 
 
 def colour_of(config: Mapping[str, Any], blob: Blob, colours: TileColours) -> str | None:
@@ -89,7 +92,9 @@ def in_frame_balance(
     same tile -90° at teach; "something covers the hero row", a whole scene refused). Undone
     by the gains the other tiles show, it reads -103°. Only tiles already told apart by their
     colour measure the cast, and both rows must show one: a row alone would fit any colour to
-    its own. A blob that matches no taught colour even then is left as it was.
+    its own. A blob that matches no taught colour even then is left as it was. A die on a
+    tile mixes the die's colour with the tile's as the art does, so the reader trusts a tile
+    admitted so only on a close match (`Rows.recoloured`, read.py).
     """
     doubtful = [i for i, (k, sq) in enumerate(zip(kinds, shaped, strict=True)) if k is None and sq]
     if not doubtful:
@@ -275,7 +280,11 @@ def find_rows(
     unknown: list[Blob] = []  # tile-shaped, but neither taught colour
     kinds = [colour_of(config, b, colours) for b in found.blobs]
     shaped = [is_tile_shape(config, b, side) == 1 for b in found.blobs]
-    kinds = in_frame_balance(config, found.blobs, kinds, shaped, colours)
+    balanced = in_frame_balance(config, found.blobs, kinds, shaped, colours)
+    recoloured = tuple(
+        b for b, k, k2 in zip(found.blobs, kinds, balanced, strict=True) if k is None and k2
+    )
+    kinds = balanced
     ok = clean(found.blobs, [k is not None and t for k, t in zip(kinds, shaped, strict=True)])
     for blob, kind, square, tile in zip(found.blobs, kinds, shaped, ok, strict=True):
         if tile:
@@ -452,4 +461,4 @@ def find_rows(
     for kind, (p, d) in lines.items():
         along = [float((np.array(b.center) - p) @ d) for b in rows[kind]]
         spans.append((kind, p, d, min(along) - reach[kind], max(along) + reach[kind]))
-    return Rows(rows[HEROES], rows[VILLAINS], side, None, tuple(spans))
+    return Rows(rows[HEROES], rows[VILLAINS], side, None, tuple(spans), recoloured)
