@@ -187,7 +187,12 @@ def _at_expected_size(
     smaller, and the finder lets a die's size vary across the frame by the slope the teach
     pictures showed (vision.finder.perspective); a far die's cut may then be a part of its
     top (a pip 4's cut to two of its pips, read as a 2 with confidence: foreign pips seed 4,
-    scenes 26, 49; a 5's to its middle pip, a 1: scene 58)."""
+    scenes 26, 49; a 5's to its middle pip, a 1: scene 58). When one cut at that size does
+    not read it, the search around that cut (`_second_look`) may: a die whose cut came out
+    small often needs the search to be read at all, and a single cut at a size estimated from
+    the other dice misses its top as easily (foreign outline seed 12 scene 55, seed 4 scene
+    58: read right by the search, refused as unsure). A part of a die still reads another
+    face, or none, at the whole die's size."""
     if profile.size_slope == (0.0, 0.0) or len(found.dice) < 3:
         return matches
     where = [perspective(profile, frame.shape, c.center) for c in found.dice]
@@ -197,7 +202,10 @@ def _at_expected_size(
 
     def same_at_size(c: Candidate, k: float, m: Match) -> bool:
         desc = descriptor(face_patch(frame, c.center, med * k, c.angle, profile.patch, c.shape))
-        again = decide(config, profile, face_distances(profile, desc[None]))[0]
+        row = face_distances(profile, desc[None])[0]
+        again = decide(config, profile, row[None])[0]
+        if again.face != m.face or again.confidence < low:
+            again = _second_look(config, profile, frame, replace(c, side=med * k), (med * k,), row)
         return again.face == m.face and again.confidence >= low
 
     return [
