@@ -197,9 +197,11 @@ def test_a_slate_die_seen_obliquely_is_found(tmp_path, teach_seed, seed, scene, 
     assert near and min(near) < 4, (want, found.issues)
 
 
-def _outline_scene_read_right(tmp_path, teach_seed: int, seed: int, count: int, name: str):
-    """Outline scene `name` of `count` (seed `seed`), after a teach (seed `teach_seed`), reads
-    "ok" with every die's face right."""
+def _scene_read_right(
+    tmp_path, teach_seed: int, seed: int, count: int, name: str, style: str = "outline"
+):
+    """Scene `name` of `count` (seed `seed`, `style`), after a teach (seed `teach_seed`),
+    reads "ok" with every die's face right."""
     from collections import Counter
 
     from vision.config import dice_config
@@ -207,8 +209,8 @@ def _outline_scene_read_right(tmp_path, teach_seed: int, seed: int, count: int, 
     from vision.reader import read_dice
     from vision.teach import teach
 
-    write_teach(tmp_path / "teach", "outline", seed=teach_seed, per_face=2)
-    truth = write_scenes(tmp_path / "scenes", "outline", seed=seed, count=count)
+    write_teach(tmp_path / "teach", style, seed=teach_seed, per_face=2)
+    truth = write_scenes(tmp_path / "scenes", style, seed=seed, count=count)
     profile = teach(tmp_path / "teach")
     config = dice_config({"max_dice": 5, "dice_in_play": 5})
     reading = read_dice(config, profile, load_bgr(tmp_path / "scenes" / name))
@@ -242,21 +244,7 @@ def test_pips_under_a_tinted_light_read_as_the_taught_dice(tmp_path, seed, scene
     # showed; the hue pushed every face away alike and a clear 5 read near a 4. Every face's
     # print is one colour, so teach lets the hue count only by how much it tells the faces
     # apart (vision.teach.hue_weight), and the pips' brightness decides.
-    from collections import Counter
-
-    from vision.config import dice_config
-    from vision.images import load_bgr
-    from vision.reader import read_dice
-    from vision.teach import teach
-
-    write_teach(tmp_path / "teach", "pips", seed=1000 + seed, per_face=2)
-    truth = write_scenes(tmp_path / "scenes", "pips", seed=seed, count=scene + 1)
-    profile = teach(tmp_path / "teach")
-    name = f"pips-{scene:03d}.jpg"
-    config = dice_config({"max_dice": 5, "dice_in_play": 5})
-    reading = read_dice(config, profile, load_bgr(tmp_path / "scenes" / name))
-    assert reading.status == "ok", reading
-    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth[name])
+    _scene_read_right(tmp_path, 1000 + seed, seed, scene + 1, f"pips-{scene:03d}.jpg", "pips")
 
 
 def test_a_far_orange_bubble_read_as_a_skull_is_never_ok(tmp_path):
@@ -289,7 +277,7 @@ def test_a_far_slate_die_cut_with_its_side_face_is_cut_again_at_full_size(tmp_pa
     # confidence 0 and the image "uncertain". A top that matches no face even loosely is cut
     # again at full size and kept when that matches a taught face more closely
     # (vision.finder._fitter_tops).
-    _outline_scene_read_right(tmp_path, 1001, 1, 30, "outline-029.jpg")
+    _scene_read_right(tmp_path, 1001, 1, 30, "outline-029.jpg")
 
 
 def test_a_slate_dies_top_cut_with_its_side_face_is_found_by_a_wider_look(tmp_path):
@@ -299,7 +287,7 @@ def test_a_slate_dies_top_cut_with_its_side_face_is_found_by_a_wider_look(tmp_pa
     # was not searched and the image was "uncertain". A top cut that fits no face is cut out
     # again shifted and smaller around it, each face at its own best cut
     # (vision.reader._wide_look), and the teach set's doubt still decides.
-    _outline_scene_read_right(tmp_path, 1003, 3, 14, "outline-013.jpg")
+    _scene_read_right(tmp_path, 1003, 3, 14, "outline-013.jpg")
 
 
 @pytest.mark.parametrize(
@@ -320,7 +308,7 @@ def test_a_die_cut_smaller_than_expected_is_checked_at_that_size_by_the_search(
     # face with confidence and a die the search read right was made unsure (seed 12: as
     # unsure and streaked, "blurred"; seed 4: "uncertain"). That cut is now searched around
     # too, as the die's own cut was.
-    _outline_scene_read_right(tmp_path, 1000 + seed, seed, scene + 1, f"outline-{scene:03d}.jpg")
+    _scene_read_right(tmp_path, 1000 + seed, seed, scene + 1, f"outline-{scene:03d}.jpg")
 
 
 @pytest.mark.parametrize(
@@ -337,21 +325,7 @@ def test_a_slate_die_the_colour_cut_missed_is_found_by_the_taught_faces(tmp_path
     # Foreign outline seeds 2 and 7 (teach seed +1000), both "missing" on main: a blob with
     # room for a die more than the tops cut out of it that match a taught face is searched
     # by the taught faces themselves (vision.finder._scanned_tops).
-    from collections import Counter
-
-    from vision.config import dice_config
-    from vision.images import load_bgr
-    from vision.reader import read_dice
-    from vision.teach import teach
-
-    write_teach(tmp_path / "teach", "outline", seed=1000 + seed, per_face=2)
-    truth = write_scenes(tmp_path / "scenes", "outline", seed=seed, count=scene + 1)
-    profile = teach(tmp_path / "teach")
-    name = f"outline-{scene:03d}.jpg"
-    config = dice_config({"max_dice": 5, "dice_in_play": 5})
-    reading = read_dice(config, profile, load_bgr(tmp_path / "scenes" / name))
-    assert reading.status == "ok", reading
-    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth[name])
+    _scene_read_right(tmp_path, 1000 + seed, seed, scene + 1, f"outline-{scene:03d}.jpg")
 
 
 def test_the_outline_scenes_once_read_wrong_with_confidence_are_not(tmp_path, capsys):
