@@ -194,15 +194,21 @@ def _lookalikes(
     n = len(detail)
     window = cut(frame, center, angle, side, d + 2 * int(config["detail_search"]), d,
                  config["detail_blur"])  # fmt: skip
-    if len(close) == 2:
-        margin, fit = aligned_pair(
-            window, detail[ranked[0][1] % n], detail[ranked[1][1] % n],
+
+    def compare(a: tuple[int, int], b: tuple[int, int]) -> tuple[float, float]:
+        """(margin, fit) of ranked values `a` and `b` by the aligned cuts (margin > 0: `a`)."""
+        return aligned_pair(
+            window, detail[a[1] % n], detail[b[1] % n],
             config["shade"] * d / profile.patch, config["detail_quantile"],
         )  # fmt: skip
+
+    if len(close) == 2:
+        margin, fit = compare(ranked[0], ranked[1])
         if fit < config["detail_min_fit"]:
             return None
+        leans = ranked[0][0] if margin > 0 else ranked[1][0]
         if abs(margin) >= config["detail_margin"]:
-            return ranked[0][0] if margin > 0 else ranked[1][0]
+            return leans
         # The artwork alike even there: the printed number decides, read where the two taught
         # tiles differ once aligned onto each other (foreign box 20: a "+1" and a "+4" tan mask,
         # 0.039-0.049 apart above, six clean scenes refused), and only for the value the
@@ -213,14 +219,11 @@ def _lookalikes(
         if read.score < config["number_min_score"] or read.margin < config["detail_number_margin"]:
             return None
         best = max(read.glyphs, key=lambda g: g[1])[0]
-        return best if best == (ranked[0][0] if margin > 0 else ranked[1][0]) else None
+        return best if best == leans else None
     wins = dict.fromkeys(range(len(close)), 0)
     for i in range(len(close)):
         for j in range(i + 1, len(close)):
-            margin, fit = aligned_pair(
-                window, detail[close[i][1] % n], detail[close[j][1] % n],
-                config["shade"] * d / profile.patch, config["detail_quantile"],
-            )  # fmt: skip
+            margin, fit = compare(close[i], close[j])
             if fit < config["detail_min_fit"] or abs(margin) < config["detail_margin"]:
                 continue  # neither of these two beats the other
             wins[i if margin > 0 else j] += 1
