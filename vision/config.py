@@ -103,6 +103,22 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "edge_room": 0.5,
         # A blob touching the frame edge that is this big (in die areas) is a cut die.
         "cut_min_area": 0.2,
+        # …but seen obliquely a near die's side face or shadow may run off the frame while its
+        # top, what is read, is whole: a die-sized edge blob holds a whole die when the top cut
+        # out of it lies inside the frame by `edge_clear` of its side and the blob covers at
+        # most `edge_blob` times what a taught die's blob covers over its top (more may hold a
+        # cut die beside it). Teach turns it off (`edge_tops`): it learns what a blob covers,
+        # the size slope and the templates from dice whose blobs lie whole in the frame only
+        # (taught with such dice too, a profile read outline 12 scene 25 "ok" with a far blue
+        # bubble as a shield, docs/vision-log.md).
+        "edge_tops": True,
+        "edge_clear": 0.1,
+        "edge_blob": 1.4,
+        # …seen obliquely, only when it covers this much of its convex hull: a die cut by the
+        # frame's straight edge is nearly convex (own rendered cut dice, seed 770005, 0.71-0.97,
+        # their print notching them; foreign outline cut dice 0.92-0.95), a dark chevron of a
+        # wood's grain running off the frame is not (foreign outline 6/19, 17/31: 0.44).
+        "cut_solid": 0.6,
         # …unless its edges all run one way (a pencil, a stripe of the table at the edge): a
         # die shows edges two ways even when cut (measured <= 0.47 for cut dice, >= 0.78 for
         # pencils and stripes on rendered sets).

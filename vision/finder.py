@@ -291,6 +291,13 @@ def _pack(
     return out if float(piece.sum()) <= spare * s * s else []
 
 
+def _solidity(contour: np.ndarray) -> float:
+    """A blob's area over its convex hull's (1 for a convex blob)."""
+    return float(cv2.contourArea(contour)) / max(
+        float(cv2.contourArea(cv2.convexHull(contour))), 1.0
+    )
+
+
 def _thinned(contour: np.ndarray, shape: tuple[int, ...], width: int) -> list[np.ndarray]:
     """The pieces of a blob (small px contour in a frame of `shape`) once every part of it
     thinner than `width` px is taken off (a morphological opening by a disk).
@@ -1164,6 +1171,28 @@ def find_dice(
             return [(top, cand)]
         return []
 
+    fh, fw = frame.shape[:2]
+
+    def edge_die(cand: Candidate, area: float) -> list[tuple[Candidate, Candidate]]:
+        """The top face of a die-sized blob at the frame's edge when the top is whole (with
+        the blob it was cut out of): seen obliquely, a near die's side face and shadow may
+        run off the frame while its top lies inside (foreign outline seed 7 scene 45, seed 10
+        scene 4: tops 13 and 30 px clear of the bottom edge called "cut"). The top must keep
+        `edge_clear` of its side inside the frame, and the blob cover no more than
+        `edge_blob` times what a taught die's blob covers over its top (more may be a cut die
+        beside it: the blob stays "cut")."""
+        if not lo**2 <= area <= reach * hi**2 or cand.streak >= square_streaky:
+            return []
+        top = _top_either(small, frame, cand, scale, lo, pick)
+        if top is None or area > float(config["edge_blob"]) * reach * (top.side * scale) ** 2:
+            return []
+        box = cv2.boxPoints((top.center, (top.side, top.side), top.angle))
+        clear = float(config["edge_clear"]) * top.side
+        inside = (box.min(axis=0) >= clear).all() and (
+            box.max(axis=0) <= (fw - 1 - clear, fh - 1 - clear)
+        ).all()
+        return [(top, cand)] if inside else []
+
     for c, rect, aspect, fill, area, cand in blobs:
         x, y, w, h = cv2.boundingRect(c)
         if np.sqrt(area) > 2.5 * hi:
@@ -1179,16 +1208,22 @@ def find_dice(
             if freed_tops:
                 tops.extend(freed_tops)
                 continue
+            whole = edge_die(cand, area) if oblique and config["edge_tops"] else []
+            if whole:
+                tops.extend(whole)
+                continue
             ref = side_ref or hi
             # A cut die, or one with a die beside it or cocked on it (a blob up to 2.5 dice
             # long: 1.9-2.4 for six rendered cocked and cut pairs at the edge that, dropped
             # under the old 1.6, left the frame read "ok" without them). Seen obliquely a
             # blob holds side faces, and a 2 dice long one at a corner was no die (foreign
-            # outline seed 1, image 27, then refused): there the old 1.6 stays.
+            # outline seed 1, image 27, then refused): there the old 1.6 stays, and the blob
+            # must be about as solid as a die's body cut by a straight edge (`cut_solid`).
             if (
                 area >= float(config["cut_min_area"]) * ref**2
                 and max(rect[1]) <= (1.6 if oblique else 2.5) * ref
                 and cand.streak < float(config["cut_max_streak"])
+                and not (oblique and _solidity(c) < float(config["cut_solid"]))
             ):
                 issues.append(("cut", cand))
             elif oblique and (whole := whole_top(cand, area)):

@@ -206,7 +206,8 @@ def teach(
     first = DiceProfile(names, lut, np.zeros((0, 1), np.float32), np.zeros(0, np.int32),
                         np.zeros(0, np.int32), (min(sides), max(sides)), 1.0, patch,
                         body_hist=body_hist)  # fmt: skip
-    config = dice_config()
+    # (only dice whose blobs lie whole in the frame: vision.config "edge_tops")
+    config = dice_config({"edge_tops": False})
     first = replace(first, blob_over_top=_blob_over_top(config, first, seen))
     oblique = first.blob_over_top >= float(config["oblique_blob"])
     if oblique:

@@ -328,6 +328,51 @@ def test_a_slate_die_the_colour_cut_missed_is_found_by_the_taught_faces(tmp_path
     _scene_read_right(tmp_path, 1000 + seed, seed, scene + 1, f"outline-{scene:03d}.jpg")
 
 
+@pytest.mark.parametrize(
+    ("seed", "scene"),
+    [pytest.param(7, 45, id="an_orange_bubble"), pytest.param(10, 4, id="a_skull")],
+)
+def test_a_near_die_whose_side_runs_off_the_frame_is_read_not_cut(tmp_path, seed, scene):
+    # Foreign outline seeds 7 and 10 (teach seed +1000): a near slate die at the bottom of
+    # the frame, its top 13 and 30 px clear of the edge, its side face and shadow running
+    # off it: the blob touched the edge and the image was refused as "cut". The top cut out
+    # of such a die-sized blob is whole (vision.finder.find_dice, edge_die).
+    _scene_read_right(tmp_path, 1000 + seed, seed, scene + 1, f"outline-{scene:03d}.jpg")
+
+
+def test_a_die_whose_top_runs_off_the_frame_is_still_cut(tmp_path):
+    # The same skull as above (outline seed 10, scene 4) with the picture moved 40 px down:
+    # its top now runs off the frame's bottom edge, and the image must not be "ok".
+    import numpy as np
+
+    from vision.config import dice_config
+    from vision.images import load_bgr
+    from vision.reader import read_dice
+    from vision.teach import teach
+
+    write_teach(tmp_path / "teach", "outline", seed=1010, per_face=2)
+    write_scenes(tmp_path / "scenes", "outline", seed=10, count=5)
+    profile = teach(tmp_path / "teach")
+    frame = load_bgr(tmp_path / "scenes" / "outline-004.jpg")
+    moved = np.concatenate([np.repeat(frame[:1], 40, axis=0), frame[:-40]])
+    config = dice_config({"max_dice": 5, "dice_in_play": 5})
+    reading = read_dice(config, profile, np.ascontiguousarray(moved))
+    assert reading.status == "unreadable" and reading.reason in ("cut", "missing"), reading
+
+
+@pytest.mark.parametrize(
+    ("seed", "scene"),
+    [pytest.param(6, 19, id="top_left_corner"), pytest.param(17, 31, id="right_edge")],
+)
+def test_a_chevron_of_wood_grain_running_off_the_frame_is_no_cut_die(tmp_path, seed, scene):
+    # Foreign outline seeds 6 and 17 (teach seed +1000): five dice read right, and a dark
+    # chevron of the wood's grain at the frame's edge, die-coloured and a fifth of a die's
+    # area, was taken for a cut die ("cut"). A die cut by the frame's straight edge is nearly
+    # convex (0.71-0.97 of its hull); the chevron covers 0.44 of its hull
+    # (vision.config "cut_solid").
+    _scene_read_right(tmp_path, 1000 + seed, seed, scene + 1, f"outline-{scene:03d}.jpg")
+
+
 def test_the_outline_scenes_once_read_wrong_with_confidence_are_not(tmp_path, capsys):
     # Reproductions of the confident wrong readings seen (seed 1, 60 outline scenes), each an
     # image "ok" with --dice 5: in scene 10 two orange speech bubbles read as orange skulls
