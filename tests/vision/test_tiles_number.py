@@ -3,6 +3,7 @@ a cross-check of the look that refuses by name, never a guess (POW-1: the printe
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 import cv2
@@ -14,7 +15,7 @@ from vision.tiles import TilesProfile, read_tiles, teach, tiles_config
 from vision.tiles.describe import INNER, cut, refine_angle
 from vision.tiles.evaluate_number import number_reads
 from vision.tiles.find import find_blobs
-from vision.tiles.number import Look, model, read_number, settle
+from vision.tiles.number import Look, NumberRead, _doubts, model, read_number, settle
 from vision.tiles.rows import find_rows
 
 from .tiles_fixtures import profile, scene, values
@@ -306,3 +307,16 @@ def test_pow_1_a_lookalike_pair_with_a_value_taught_once_has_no_number_model():
 
     p = _lookalike_profile([1, 4, 1, 5], ["mask", "mask-small", "shield", "star"])
     assert pair_model(CONFIG, p, 1, 0, 1) is None
+
+
+def test_pow_1_the_taught_tile_the_look_matched_counts_for_its_value_in_a_doubt():
+    """A glyph of a value taught once is that one tile's box, its art included: a tile of
+    another value with that art fits it well (foreign box 32's "-2" bolts and its one "-4"
+    bolt). The taught tile the look matched has the tile's own art in its box, so the number
+    must beat it too before it doubts the look."""
+    read = NumberRead(-4, 0.88, 0.09, ((-4, 0.88), (-2, 0.79)))
+    assert read.lead_over(-2) == pytest.approx(0.09)
+    assert replace(read, own=0.93).lead_over(-2) == 0.0
+    assert replace(read, own=0.81).lead_over(-2) == pytest.approx(0.07)
+    assert not _doubts(CONFIG, -2, replace(read, own=0.93))
+    assert _doubts(CONFIG, -2, read)

@@ -84,8 +84,10 @@ def _match(
     config, profile: TilesProfile, frame: np.ndarray, center, angle: float, side: float, sign: int
 ):
     """(value or None, score, value ranked first, why declined or None, the cut before
-    unshading) of the tile at `center` cut out at `angle`."""
+    unshading, the taught tile of the value given (or ranked first) that fits best: its index
+    among its colour's taught tiles) of the tile at `center` cut out at `angle`."""
     p = profile.patch
+    n = int((np.sign(profile.values) == sign).sum())
     size = p + 2 * int(config["search"])
     cutout = cut(frame, center, angle, side, size, p, config["blur"])
     window = unshade(cutout, config["shade"])
@@ -106,6 +108,11 @@ def _match(
         settled = top >= config["min_score"] and top - second >= config["settled_margin"]
         if settled or profile.scaled is None:
             break
+    best_of = dict(ranked)
+
+    def mine_at(v) -> int:
+        return int(best_of[v]) % n
+
     # Part of the tile unlike the taught one (something on it): don't trust the value.
     template, shift = raw[top_i], shifts[top_i]
     prep = _centred(profile, sign, config["shade"], scaled)
@@ -131,9 +138,9 @@ def _match(
         # Only for a good match: a hand or a die on a tile leaves it weaker (`pair_below`).
         misfit = subpixel_misfit(window, template, shift, config["cells"])
     if misfit > config["max_misfit"]:
-        return None, top, int(value), "misfit", cutout
+        return None, top, int(value), "misfit", cutout, mine_at(value)
     if top < config["min_score"]:
-        return None, top, int(value), "faint", cutout
+        return None, top, int(value), "faint", cutout, mine_at(value)
     lead = top - second
     if lead < config["min_margin"] or (
         lead < config["settled_margin"] and top < config["pair_below"]
@@ -149,9 +156,9 @@ def _match(
             # aligned on its own, decide (either way: that comparison is symmetric).
             chosen = _lookalikes(config, profile, frame, center, angle, side, sign, s, ranked)
             if chosen is None:
-                return None, top, int(value), "close", cutout
-            return int(chosen), top, int(chosen), None, cutout
-    return int(value), top, int(value), None, cutout
+                return None, top, int(value), "close", cutout, mine_at(value)
+            return int(chosen), top, int(chosen), None, cutout, mine_at(chosen)
+    return int(value), top, int(value), None, cutout, mine_at(value)
 
 
 def _centred(profile: TilesProfile, sign: int, shade: float, scaled: bool):
@@ -248,7 +255,9 @@ def _recentred(config, profile: TilesProfile, frame: np.ndarray, center, angle, 
 def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: float, sign: int):
     angle = refine_angle(frame, blob.center, blob.angle, side)
     center = blob.center
-    value, score, best, why, cutout = _match(config, profile, frame, center, angle, side, sign)
+    value, score, best, why, cutout, tile = _match(
+        config, profile, frame, center, angle, side, sign
+    )
     # A blob shorter than a tile by a tenth or more (`recentre_short`) is centred off its
     # tile by half the difference: misfit there, it is cut again at once (below).
     short = min(blob.size) < config["recentre_short"] * side
@@ -274,8 +283,8 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
         at = _recentred(config, profile, frame, center, angle, side, sign)
         again = _match(config, profile, frame, at, angle, side, sign)
         if again[3] is None and (first or again[1] >= config["pair_below"]):
-            center, (value, score, best, why, cutout) = at, again
-    return score, number.Look(value, best, why, cutout, center, angle, side)
+            center, (value, score, best, why, cutout, tile) = at, again
+    return score, number.Look(value, best, why, cutout, center, angle, side, tile)
 
 
 def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarray) -> TilesReading:
