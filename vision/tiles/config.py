@@ -153,6 +153,9 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # A tile cut from touching neighbours that misfits is cut again where the taught tile
         # that fits best fits within this many patch px (see read._identify)…
         "recentre_reach": 5,
+        # ... and a piece cut from touching tiles still declined then, within this many (a
+        # fifth of a side: an even cut of a blob whose tiles lie turned or apart is further off).
+        "recentre_piece_reach": 9,
         # ... as is a tile whose blob is shorter than this share of the side (its centre is
         # off by half what the mask lost; 7 of 669 tiles' blobs of 40 scenes of seed 4242),
         # or longer by as much (the mask took something beside it too).

@@ -240,11 +240,13 @@ def _lookalikes(
     return None
 
 
-def _recentred(config, profile: TilesProfile, frame: np.ndarray, center, angle, side, sign):
-    """`center` moved to where the taught tile that fits best fits, looked for within
-    `recentre_reach` patch px (frame point)."""
+def _recentred(
+    config, profile: TilesProfile, frame: np.ndarray, center, angle, side, sign, reach: int
+):
+    """`center` moved to where the taught tile that fits best fits, looked for within `reach`
+    patch px (frame point)."""
     p = profile.patch
-    r = int(config["recentre_reach"])
+    r = int(reach)
     window = unshade(cut(frame, center, angle, side, p + 2 * r, p, config["blur"]), config["shade"])
     mean, templates, _, _ = profile.matcher(sign, config["shade"])
     s, shifts = scores(window, templates, mean, p)
@@ -280,10 +282,23 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
         # (foreign box 13 scene 53: a -2 cut 84 px wide for a 77 px side, 6 px off its
         # centre, 0.55 and misfit as cut, 0.86 cut again; 9 % over the side was under the
         # tenth that had a tile cut again). A tile declined for good costs one more match.
-        at = _recentred(config, profile, frame, center, angle, side, sign)
+        reach = config["recentre_reach"]
+        at = _recentred(config, profile, frame, center, angle, side, sign, reach)
         again = _match(config, profile, frame, at, angle, side, sign)
         if again[3] is None and (first or again[1] >= config["pair_below"]):
             center, (value, score, best, why, cutout, tile) = at, again
+        elif blob.part_of >= 0 and config["recentre_piece_reach"] > reach:
+            # A piece cut from a blob of tiles edge to edge is cut evenly, and where a tile of
+            # the blob lies turned or apart from the next, its piece can be further off than
+            # that reach (foreign box 32 scene 59: a "-1" star turned 6 deg beside a "-2",
+            # its piece 14 px off; the best fit within 5 patch px lay at the search's far
+            # edge, the wrong way, on the neighbour's edge). Looked for further, the new cut is
+            # kept only on a close match (`pair_below`), as for any tile not cut short.
+            wide = config["recentre_piece_reach"]
+            at = _recentred(config, profile, frame, center, angle, side, sign, wide)
+            again = _match(config, profile, frame, at, angle, side, sign)
+            if again[3] is None and again[1] >= config["pair_below"]:
+                center, (value, score, best, why, cutout, tile) = at, again
     return score, number.Look(value, best, why, cutout, center, angle, side, tile)
 
 

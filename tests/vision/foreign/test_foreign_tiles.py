@@ -455,3 +455,17 @@ def test_pow_1_a_tile_whose_art_a_value_taught_once_shares_is_not_doubted_by_it(
     t, case, s = _redrawn_read(tmp_path, 32, index, state)
     assert case == "normal" and -2 in [v["value"] for v in t["villains"]]
     assert s.right == s.tiles and s.wrong_rows == 0, s.line()
+
+
+def test_pow_13_a_piece_cut_evenly_far_off_its_tile_is_looked_for_further(tmp_path):
+    # Box 32 scene 59 (write_set(32, 60)), the cloth: its first two villains touch, a "-2"
+    # and a "-1" star turned 6 deg; the blob was cut evenly and the star's piece lay 14 px off
+    # its tile. Cut again within `recentre_reach` (5 patch px, ~8 px there) the best fit lay at
+    # the search's edge the wrong way, and the frame was refused ("tile 2 of the villain row
+    # is not recognised"). A piece still declined is looked for within a fifth of a side
+    # (`recentre_piece_reach`) and kept on a close match: the "-1" at 0.76.
+    state = _pcg(17568149813377279365394512478989128938, 177900585194378688687060567680220336199,
+                 428376397)  # fmt: skip
+    t, case, s = _redrawn_read(tmp_path, 32, 59, state)
+    assert case == "normal" and [v["value"] for v in t["villains"]][:2] == [-2, -1]
+    assert s.right == s.tiles and s.wrong_rows == 0, s.line()
