@@ -156,6 +156,9 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # ... and a piece cut from touching tiles still declined then, within this many (a
         # fifth of a side: an even cut of a blob whose tiles lie turned or apart is further off).
         "recentre_piece_reach": 9,
+        # A tile's cut one channel of which is at the sensor's top (`glare_level`) over at
+        # least this share of it is matched on the other two (read._unclipped; 1 turns it off).
+        "clip_share": 0.5,
         # ... as is a tile whose blob is shorter than this share of the side (its centre is
         # off by half what the mask lost; 7 of 669 tiles' blobs of 40 scenes of seed 4242),
         # or longer by as much (the mask took something beside it too).
@@ -221,6 +224,7 @@ TILES_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "rescue_turns": Allowed(lo=None, any_length=True, note="(degrees, either way)"),
         "teach_scales": Allowed(above=True, any_length=True),
         "pair_quantile": FRACTION,
+        "clip_share": FRACTION,
         "detail_blur": POSITIVE,
         "detail_quantile": FRACTION,
         "cells": POSITIVE,

@@ -126,18 +126,25 @@ class Shifts:
         s1 = x.sum(2)
         self.spread = np.sqrt(np.maximum(np.einsum("skn,skn->sk", x, x) - s1 * s1 / n, 1e-6))
 
-    def scores(self, templates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """As `scores` of the window against `templates`."""
+    def scores(
+        self, templates: np.ndarray, channels: tuple[int, ...] | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """As `scores` of the window against `templates`; with `channels`, the mean correlation
+        over those channels only (a channel the sensor clipped over the tile holds no print)."""
         x, spread = self.x, self.spread
         c = x.shape[1]
         t = templates.reshape(len(templates), c, self.patch * self.patch)
         total = np.zeros((x.shape[0], len(templates)), np.float32)
+        used = range(c) if channels is None else channels
         # In blocks of a row's dozen templates: a larger product goes to the threaded BLAS
         # path, which on a busy machine is many times slower than the small single-threaded one.
         for j in range(0, len(t), 12):
-            for k in range(c):
+            for k in used:
                 total[:, j : j + 12] += (x[:, k, :] @ t[j : j + 12, k, :].T) / spread[:, k : k + 1]
-        return total.max(0) / np.sqrt(c), total.argmax(0)
+        if channels is None:
+            return total.max(0) / np.sqrt(c), total.argmax(0)
+        # Each channel adds its correlation / sqrt(c) (the templates' rows have unit norm).
+        return total.max(0) * (np.sqrt(c) / len(used)), total.argmax(0)
 
 
 def _shifted(window: np.ndarray, patch: int, mean: np.ndarray) -> np.ndarray:
