@@ -187,3 +187,24 @@ def test_pow_1_under_a_cast_only_taught_colours_become_tiles():
     tile = blob(200 + PITCH * 2, 300, _cast(MIXED))
     rows = read(*heroes_only, tile)
     assert rows.problem is not None and tile not in rows.heroes
+
+
+def _printed(b: Blob, spread: float) -> Blob:
+    return replace(b, contrast_of=lambda: spread)
+
+
+def test_pow_3_a_blank_square_of_a_rows_colour_half_out_of_line_is_the_table_not_a_tile():
+    # A blue gingham under the heroes (own seed 112358 scene 170): its light checks, a side
+    # above the row, are tile-shaped blobs of the heroes' colour; blank (brightness spread ~1
+    # against the tiles' 27-58) they are the table, not a hero pushed out of its row.
+    heroes = [_printed(b, 40.0) for b in HEROES]
+    check = blob(200 + PITCH * 2, 300 - 0.9 * SIDE, BLUE, 0.85 * SIDE, 0.75 * SIDE)
+    assert read(*heroes, *VILLAINS, _printed(check, 1.0)).problem is None
+    # Printed, it is a tile pushed out of line: ask.
+    r = read(*heroes, *VILLAINS, _printed(check, 30.0))
+    assert r.problem == "a hero tile lies out of its row"
+    # Not known (a blob made up without the frame): as before, refused.
+    assert read(*heroes, *VILLAINS, check).problem == "a hero tile lies out of its row"
+    off = tiles_config({"min_print_share": 0.0})
+    got = find_rows(off, Found((*heroes, *VILLAINS, _printed(check, 1.0)), SIDE), COLOURS)
+    assert got.problem == "a hero tile lies out of its row"

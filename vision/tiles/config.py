@@ -62,6 +62,10 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # sides it lies elsewhere on the table (a player's stack) and is ignored.
         "in_line": 0.5,
         "stray": 1.2,
+        # A blob between the two, of a row's colour, is that row's tile pushed out of line
+        # (the frame is refused) unless it is blank: its brightness spread under this share of
+        # the row's tiles' (a check of the cloth; 0 turns the test off).
+        "min_print_share": 0.2,
         "max_row_angle": 25.0,  # degrees from the frame's horizontal
         "row_spacing": 3.0,  # the rows lie at most this many sides apart (centre to centre)
         # Anything else over the middle of where a tile of a row could be (within this many
@@ -225,6 +229,7 @@ TILES_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "teach_scales": Allowed(above=True, any_length=True),
         "pair_quantile": FRACTION,
         "clip_share": FRACTION,
+        "min_print_share": FRACTION,
         "detail_blur": POSITIVE,
         "detail_quantile": FRACTION,
         "cells": POSITIVE,

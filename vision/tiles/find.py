@@ -48,6 +48,15 @@ class Blob:
         leaves the whole median far from (rows.colour_of)."""
         return None if self.ground_of is None else self.ground_of()
 
+    # Makes `contrast` when it is first asked for (only a blob that would refuse a frame is).
+    contrast_of: Callable[[], float] | None = field(default=None, repr=False, compare=False)
+
+    @cached_property
+    def contrast(self) -> float | None:
+        """The spread (standard deviation) of brightness over its inner part, or None: on a
+        tile, its printed number and art; on a square of a checked cloth, next to none."""
+        return None if self.contrast_of is None else self.contrast_of()
+
 
 _NO_SPECKS = np.zeros((0, 2), np.float32)
 
@@ -523,6 +532,24 @@ def _ground(
     return tuple(float(c) for c in _median_lab(small[ring[:, 1], ring[:, 0]]))
 
 
+def _contrast(pts: np.ndarray, box: tuple, small: np.ndarray) -> float:
+    """The standard deviation of brightness over a blob's pixels (working scale, in `small`)
+    at least a fifth of its box's short side in from the box's edge (past a tile's rim and
+    its edge's shading), every few pixels."""
+    pts = pts[:: max(1, len(pts) // 1200)]
+    angle, (bw, bh) = _box_angle(box)
+    t = np.deg2rad(angle)
+    rel = pts - np.float32(box[0])
+    u = np.abs(rel @ np.float32([np.cos(t), np.sin(t)]))
+    v = np.abs(rel @ np.float32([-np.sin(t), np.cos(t)]))
+    depth = np.minimum(np.float32(bw / 2) - u, np.float32(bh / 2) - v)
+    inner = pts[depth >= 0.2 * min(bw, bh)].astype(int)
+    if len(inner) < 16:
+        return 0.0
+    inner = inner[:: max(1, len(inner) // 400)]
+    return float(small[inner[:, 1], inner[:, 0]].astype(np.float32).mean(1).std())
+
+
 def _blob(pts: np.ndarray, small: np.ndarray, s: float, band: tuple[float, float]) -> Blob:
     hull = cv2.convexHull(_row_ends(pts))
     box = cv2.minAreaRect(hull)
@@ -552,6 +579,7 @@ def _blob(pts: np.ndarray, small: np.ndarray, s: float, band: tuple[float, float
         # whole median 48-62° of hue off the taught blue, or under a third of its chroma, and
         # were taken for "something covering the hero row"; the band round the art is blue.
         ground_of=partial(_ground, pts, box, small, band),
+        contrast_of=partial(_contrast, pts, box, small),
     )
 
 
