@@ -167,6 +167,9 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # off by half what the mask lost; 7 of 669 tiles' blobs of 40 scenes of seed 4242),
         # or longer by as much (the mask took something beside it too).
         "recentre_short": 0.9,
+        # A piece cut from touching tiles has its turn looked for this many degrees either side
+        # of its box's (the cut's edges are straight too; a whole blob's box: 8 degrees).
+        "piece_turn_reach": 16.0,
         # The worst of cells×cells parts of a tile may differ from the taught tile by at most
         # this (relative to the tile's contrast): more means something lies on it.
         "cells": 4,

@@ -190,7 +190,12 @@ def pair_margin(window: np.ndarray, mine: np.ndarray, other: np.ndarray, quantil
 
 
 def aligned_pair(
-    window: np.ndarray, mine: np.ndarray, other: np.ndarray, shade: float, quantile: float
+    window: np.ndarray,
+    mine: np.ndarray,
+    other: np.ndarray,
+    shade: float,
+    quantile: float,
+    masks: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[float, float]:
     """(margin, fit): how much better the tile in `window` fits `mine` than `other` where
     those two taught tiles differ, each after aligning the tile to it, and how well the tile
@@ -203,23 +208,23 @@ def aligned_pair(
     template won, whichever value it printed (foreign boxes 3, 6, 10). So the tile is first
     warped onto each template (an affine fit of brightness, `cv2.findTransformECC`), the
     light taken out of both (`unshade` at `shade` px), and compared by normalised correlation
-    per channel over the top `1 - quantile` of the pixels where the two templates differ.
+    per channel over the top `1 - quantile` of the pixels where the two templates differ
+    (`masks`, one in each template's frame: `pair_masks`, made here when not given).
     A fit that fails to converge counts as no fit (margin 0).
     """
     c, d, _ = mine.shape
     border = (window.shape[1] - d) / 2
     um, uo = unshade(mine, shade), unshade(other, shade)
-    diff = np.abs(um - uo).sum(0)
-    mask = diff >= np.quantile(diff, quantile)
+    if masks is None:
+        masks = pair_masks(mine, other, shade, quantile)
     gray = window.sum(0)
     hwc = np.ascontiguousarray(window.transpose(1, 2, 0))
     fits, where = [], []
-    for t, ut in ((mine, um), (other, uo)):
+    for t, ut, mask in ((mine, um, masks[0]), (other, uo, masks[1])):
         warp = np.array([[1, 0, border], [0, 1, border]], np.float32)
         try:
             _, warp = cv2.findTransformECC(
-                t.sum(0), gray, warp, cv2.MOTION_AFFINE,
-                (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, 1e-4), None, 1,
+                t.sum(0), gray, warp, cv2.MOTION_AFFINE, _ECC_STOP, None, 1
             )  # fmt: skip
         except cv2.error:
             return 0.0, 0.0
@@ -229,6 +234,44 @@ def aligned_pair(
         where.append(_ncc(seen[:, mask], ut[:, mask]))
     margin = where[0] - where[1]
     return margin, fits[0] if margin >= 0 else fits[1]
+
+
+_ECC_STOP = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, 1e-4)
+
+
+def pair_masks(
+    mine: np.ndarray, other: np.ndarray, shade: float, quantile: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Where two taught tiles (C×D×D) differ: the top `1 - quantile` of their difference with
+    the light taken out (`unshade` at `shade`), in `mine`'s frame and in `other`'s, each with
+    the other tile aligned onto it (affine ECC) first.
+
+    Two lookalikes are one drawing placed a little otherwise on each tile (foreign box 21: a
+    pink mask 2 px further left on its "+6" than on its "+1"). Unaligned, most of the pixels
+    where they differ are that drawing's outline, which the tile seen, aligned to each in
+    turn, fits on both: its "+1" led by 0.053-0.058 there, under `detail_margin`, four clean
+    scenes refused. Aligned, what is left is what each tile prints of its own (its number,
+    its ground's stripes at their own angle): the same tiles led by 0.128-0.148. Where the
+    two cannot be aligned, the difference as cut serves for both (as before)."""
+    um, uo = unshade(mine, shade), unshade(other, shade)
+    d = mine.shape[-1]
+    out = []
+    for a, b, ua in ((mine, other, um), (other, mine, uo)):
+        warp = np.eye(2, 3, dtype=np.float32)
+        try:
+            _, warp = cv2.findTransformECC(a.sum(0), b.sum(0), warp, cv2.MOTION_AFFINE,
+                                           _ECC_STOP, None, 1)  # fmt: skip
+        except cv2.error:
+            diff = np.abs(um - uo).sum(0)
+            mask = diff >= np.quantile(diff, quantile)
+            return mask, mask
+        moved = cv2.warpAffine(
+            np.ascontiguousarray(b.transpose(1, 2, 0)), warp, (d, d),
+            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE,
+        ).transpose(2, 0, 1)  # fmt: skip
+        diff = np.abs(ua - unshade(moved, shade)).sum(0)
+        out.append(diff >= np.quantile(diff, quantile))
+    return out[0], out[1]
 
 
 def _ncc(x: np.ndarray, t: np.ndarray) -> float:

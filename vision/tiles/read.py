@@ -24,6 +24,7 @@ from .describe import (
     local_sides,
     on_tile,
     pair_margin,
+    pair_masks,
     refine_angle,
     scores,
     subpixel_misfit,
@@ -95,7 +96,11 @@ def _match(
     # The tiles as taught first. Unless that settles the tile by a wide margin, the tiles cut
     # a little smaller and larger are tried too: settling at `min_margin` already let a
     # lookalike of another value through (foreign box 3: a -1 crest read as the -2 crest, 3
-    # rows read wrong in 43 scenes; such wrong values won by at most 0.12 there).
+    # rows read wrong in 43 scenes; such wrong values won by at most 0.12 there). A weak match
+    # (under `pair_below`) is not settled however wide its lead: a tile the frame shows a few
+    # per cent off its taught size matches weakly as taught (foreign box 10 scene 35: a "-2"
+    # with its side measured 61.5 px for 59.9 drawn, 0.72 as taught by a lead of 0.28, 0.86
+    # cut smaller), and a weak match is then refused where a good one is kept (`_identify`).
     cuts = None
     for scaled in (False, True):
         mean, templates, values, raw = profile.matcher(sign, config["shade"], scaled=scaled)
@@ -106,7 +111,7 @@ def _match(
         value, top_i = ranked[0]
         top = float(s[top_i])
         second = float(s[ranked[1][1]]) if len(ranked) > 1 else -1.0
-        settled = top >= config["min_score"] and top - second >= config["settled_margin"]
+        settled = top >= config["pair_below"] and top - second >= config["settled_margin"]
         if settled or profile.scaled is None:
             break
     best_of = dict(ranked)
@@ -219,12 +224,13 @@ def _lookalikes(
     window = cut(frame, center, angle, side, d + 2 * int(config["detail_search"]), d,
                  config["detail_blur"])  # fmt: skip
 
+    shade = config["shade"] * d / profile.patch
+
     def compare(a: tuple[int, int], b: tuple[int, int]) -> tuple[float, float]:
         """(margin, fit) of ranked values `a` and `b` by the aligned cuts (margin > 0: `a`)."""
-        return aligned_pair(
-            window, detail[a[1] % n], detail[b[1] % n],
-            config["shade"] * d / profile.patch, config["detail_quantile"],
-        )  # fmt: skip
+        i, j = a[1] % n, b[1] % n
+        masks = _pair_masks(profile, sign, i, j, shade, config["detail_quantile"])
+        return aligned_pair(window, detail[i], detail[j], shade, config["detail_quantile"], masks)
 
     if len(close) == 2:
         margin, fit = compare(ranked[0], ranked[1])
@@ -257,6 +263,17 @@ def _lookalikes(
     return None
 
 
+def _pair_masks(profile: TilesProfile, sign: int, i: int, j: int, shade: float, quantile: float):
+    """`describe.pair_masks` of taught detail cuts `i` and `j` of one colour, made once per
+    pair and profile (kept on it as its matchers are): two ECC fits each."""
+    cache = profile.__dict__.setdefault("_pair_masks", {})
+    key = (sign, i, j, float(shade), float(quantile))
+    if key not in cache:
+        detail = profile.detail_matcher(sign, 0.0)
+        cache[key] = pair_masks(detail[i], detail[j], shade, quantile)
+    return cache[key]
+
+
 def _recentred(
     config, profile: TilesProfile, frame: np.ndarray, center, angle, side, sign, reach: int
 ):
@@ -271,8 +288,16 @@ def _recentred(
     return on_tile(center, angle, side, p, dx - r, dy - r)
 
 
+_TURN_REACH = 8.0  # degrees from its blob's box a tile's turn is looked for (refine_angle)
+
+
 def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: float, sign: int):
-    angle = refine_angle(frame, blob.center, blob.angle, side)
+    # A piece cut from touching tiles has the cut's straight edges for a box, so its box's
+    # turn says little of the tile's: its outline is looked for further (`piece_turn_reach`;
+    # foreign box 25 scene 43: a "-1" lying 8.2 degrees from its piece's box, just past the
+    # 8 looked over, cut at 0 it misfit, 0.51).
+    reach = config["piece_turn_reach"] if blob.part_of >= 0 else _TURN_REACH
+    angle = refine_angle(frame, blob.center, blob.angle, side, reach)
     center = blob.center
     value, score, best, why, cutout, tile = _match(
         config, profile, frame, center, angle, side, sign
