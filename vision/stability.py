@@ -59,6 +59,21 @@ class StabilityFilter:
         self._last: DiceReading | None = None
         self._count = 0
         self._committed = False
+        self.why: str | None = None
+
+    def _why(self, reading: DiceReading | None) -> str | None:
+        """Why a frame's reading cannot be committed, in words the screen can show: the
+        reader's reason, or the count of dice when it is not the dice in play (a pile the
+        reader did not find at all reads "ok" short of two dice: the table is told "3 dice
+        seen, 5 expected" rather than nothing); None when it can be."""
+        if reading is None:
+            return "moving"
+        if reading.status != "ok":
+            return reading.reason
+        n = len(reading.dice)
+        if self.expected is not None and n != self.expected:
+            return f"{n} dice seen, {self.expected} expected"
+        return None if n else "no dice seen"
 
     def _same(self, a: DiceReading, b: DiceReading) -> bool:
         if len(a.dice) != len(b.dice):
@@ -91,7 +106,9 @@ class StabilityFilter:
         )
         if not usable:
             self.reset()
+            self.why = self._why(reading)
             return None
+        self.why = None
         if self._last is not None and self._same(reading, self._last):
             self._count += 1
         else:
@@ -117,9 +134,14 @@ class LiveDice:
         self.gate = MotionGate()
         self.filter = StabilityFilter(stable_frames, expected)
 
+    @property
+    def why(self) -> str | None:
+        """Why the last frame was not a reading to commit (`StabilityFilter.why`), or None."""
+        return self.filter.why
+
     def feed(self, frame: np.ndarray) -> Commit | None:
         """One BGR uint8 camera frame; returns a Commit when a reading is settled."""
         if self.gate.moving(frame):
-            self.filter.reset()
+            self.filter.push(None)
             return None
         return self.filter.push(read_dice(self.config, self.profile, frame))

@@ -52,6 +52,20 @@ def test_a_die_missing_from_the_dice_in_play_is_not_committed():
     assert f.push(reading(*FIVE)) is not None
 
 
+def test_a_frame_short_of_the_dice_in_play_says_how_many_were_seen():
+    # Issue #6: a pile the reader did not find at all left a frame "ok" with 3 of its 5
+    # dice; the filter never commits it, and the table is told why rather than nothing.
+    f = StabilityFilter(stable_frames=2, expected=5)
+    assert f.push(reading(*FIVE[:3])) is None
+    assert f.why == "3 dice seen, 5 expected"
+    f.push(reading(*FIVE, status="unreadable", reason="cocked"))
+    assert f.why == "cocked"
+    f.push(None)
+    assert f.why == "moving"
+    f.push(reading(*FIVE))
+    assert f.why is None
+
+
 def test_stable_frames_must_be_positive():
     with pytest.raises(ValueError):
         StabilityFilter(stable_frames=0)
