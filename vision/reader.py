@@ -216,6 +216,26 @@ def _at_expected_size(
     ]
 
 
+def _piles(
+    config: Mapping[str, Any],
+    kept: list[tuple[Candidate, Match]],
+    strangers: list[Candidate],
+    streaky: float,
+) -> bool:
+    """Whether a square that reads as no taught face is dice on dice: sharp and larger than
+    the dice read by `pile_side` (as the finder's piles). The finder judges a square's size by
+    its blob's box, which takes in each flat die's rim and soft shadow, while a pile's box is
+    its tops: a cocked die's foreshortened top over the die it rests on, cut out as one square
+    1.34-1.38 times the read dice's tops (own dev seeds 440001 #148, 550003 #130), passed the
+    finder's one size (1.09-1.28 times the flat dice's boxes), matched no face, and was left
+    out unsaid: the frame read "ok" with the pile's two dice missing."""
+    if len(kept) < 2 or not strangers:
+        return False
+    side = float(np.median([c.side for c, _ in kept]))
+    big = float(config["pile_side"]) * side
+    return any(c.side >= big and c.streak < streaky for c in strangers)
+
+
 def _read(
     config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray, found: Found
 ) -> tuple[DiceReading, list[Candidate]]:
@@ -326,6 +346,8 @@ def _read(
         )
     )
     reasons = {r for r, _ in found.issues} | ({"blurred"} if smeared else set())
+    if _piles(config, kept, strangers, streaky):
+        reasons.add("cocked")
     if len(dice) + sum(1 for r, _ in found.issues if r != "cocked") > int(config["max_dice"]):
         reasons.add("too-many")
     if any(d.confidence < float(config["min_confidence"]) for d in dice):

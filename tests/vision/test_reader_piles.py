@@ -1,0 +1,73 @@
+"""A pile (a die cocked on another) is never left out unsaid: frames of own dev seeds that read
+"ok" with 3 of their 5 dice, the pile's two dice not found at all (issue #6)."""
+
+import numpy as np
+import pytest
+
+from vision.config import dice_config
+from vision.profile import default_profile
+from vision.reader import read_dice
+from vision.render import SceneSpec, render_scene
+
+# The generator's state before three cocked scenes of `vision.evaluate.labelled_scenes(seed,
+# 300)` (after the case was drawn): (seed, scene) -> (state, inc, has_uint32, uinteger) of
+# PCG64, so each scene is drawn alone, as it was drawn there.
+_DEV = {
+    (440001, 148): (
+        219882051414632268837785385453821902985,
+        86343865296167602407562790741334414693,
+        1,
+        558450636,
+    ),
+    (550003, 130): (
+        144888875739490418242282180199087565873,
+        241358173222205265334994214266853912901,
+        0,
+        1342994544,
+    ),
+    (330007, 38): (
+        135069224756310774695422068261303217953,
+        96290832414094276561801510267535101397,
+        0,
+        1504567058,
+    ),
+}
+
+
+def _dev_cocked_scene(seed: int, index: int):
+    state, inc, has_uint32, uinteger = _DEV[(seed, index)]
+    rng = np.random.default_rng()
+    rng.bit_generator.state = {
+        "bit_generator": "PCG64",
+        "state": {"state": state, "inc": inc},
+        "has_uint32": has_uint32,
+        "uinteger": uinteger,
+    }
+    scene = render_scene(rng, SceneSpec(case="cocked"))
+    assert [d.state for d in scene.dice].count("cocked") == 1
+    return scene
+
+
+@pytest.mark.parametrize(("seed", "index"), [(440001, 148), (550003, 130)])
+def test_a_pile_cut_out_as_one_square_larger_than_the_dice_read_is_cocked(seed, index):
+    # A cocked die's foreshortened top over the die it rests on, cut out as one square 1.34-1.38
+    # times the tops of the dice read: the finder's one-size check measures blobs' boxes (a
+    # flat die's box takes in its rim and soft shadow), so it passed, matched no face, and was
+    # left out as no die. Without `pile_side` it still is.
+    scene = _dev_cocked_scene(seed, index)
+    reading = read_dice(dice_config(), default_profile(), scene.image)
+    assert (reading.status, reading.reason) == ("unreadable", "cocked")
+    off = read_dice(dice_config({"pile_side": 99.0}), default_profile(), scene.image)
+    assert (off.status, len(off.dice)) == ("ok", 3)
+
+
+def test_a_pile_whose_print_opens_its_outline_is_cocked():
+    # 330007 #38: a pile 1.58 die sides across, alone in the kept zone, whose cocked die's
+    # symbol at its top's edge opens the blob's outline: it filled 0.47 of its box (the pile
+    # rule asks 0.5) and was dropped. Judged with the print's notches closed (`pile_close`) it
+    # fills 0.60.
+    scene = _dev_cocked_scene(330007, 38)
+    reading = read_dice(dice_config(), default_profile(), scene.image)
+    assert (reading.status, reading.reason) == ("unreadable", "cocked")
+    off = read_dice(dice_config({"pile_close": 0.0}), default_profile(), scene.image)
+    assert (off.status, len(off.dice)) == ("ok", 3)
