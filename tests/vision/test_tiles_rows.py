@@ -208,3 +208,59 @@ def test_pow_3_a_blank_square_of_a_rows_colour_half_out_of_line_is_the_table_not
     off = tiles_config({"min_print_share": 0.0})
     got = find_rows(off, Found((*heroes, *VILLAINS, _printed(check, 1.0)), SIDE), COLOURS)
     assert got.problem == "a hero tile lies out of its row"
+
+
+def test_pow_13_a_taken_tile_lying_loose_below_its_row_is_not_the_rows_first_tile():
+    """Foreign box 29 scene 46's centres (side 68 px): villains -1, -1, -4 in line and a taken
+    "-2" 190 px below and 9 pitches left. A line tilted 15° through it and two of the row's
+    tiles passes all four within half a side (`in_line`), the row's own line three: counted
+    whole, the loose tile was read as the row's first (a row read wrong)."""
+    side = 68.0
+    found = Found(
+        (
+            *[blob(x, y, BLUE, side, side) for x, y in ((610, 322), (902, 325), (1046, 336))],
+            *[blob(x, y, ORANGE, side, side) for x, y in ((829, 412), (904, 422), (973, 422))],
+            blob(233, 613, ORANGE, side, side),
+        ),
+        side,
+    )
+    rows = find_rows(CONFIG, found, COLOURS)
+    assert rows.problem is None
+    assert [b.center for b in rows.villains] == [(829, 412), (904, 422), (973, 422)]
+    assert len(rows.heroes) == 3
+
+
+def test_pow_3_a_row_of_two_beside_a_loose_tile_is_the_line_parallel_to_the_other_row():
+    """Two villains left in their row and a taken one lying loose 2.8 sides below and 7 to
+    the left: the line through the loose tile and the nearer row tile passes the other row
+    tile 0.4 sides off, so every pair's line holds two tiles closely — a toss-up on the row
+    alone, decided by the order the blobs came in (on main before: the loose tile read as
+    the row's first). The rows lie side by side (POW-3): the hero row's direction decides."""
+    side = 68.0
+    heroes = [blob(x, 322, BLUE, side, side) for x in (610, 690, 900, 1046)]
+    pair = [blob(x, y, ORANGE, side, side) for x, y in ((800, 412), (870, 414))]
+    for loose in ((300, 600), (1400, 600)):
+        lying = blob(*loose, ORANGE, side, side)
+        for villains in ([lying, *pair], [*pair, lying]):
+            rows = find_rows(CONFIG, Found((*heroes, *villains), side), COLOURS)
+            assert rows.problem is None
+            assert [b.center for b in rows.villains] == [(800, 412), (870, 414)], loose
+
+
+def test_pow_3_a_row_laid_askew_to_the_other_keeps_its_far_tile():
+    """Parallel to the other row counts for half a tile's worth at most (`row_parallel`): it
+    decides between lines that hold a row about as closely, never against a tile held
+    closely. Villains laid 10° askew to a row of 12 heroes (by hand), two tiles then a gap of
+    eight, each 0.08 sides off their line (the renderers' most): the line through the first
+    two runs within 3° of the heroes' and passes the far tile 1.5 sides off, beyond `stray`,
+    where it would be dropped without a word. Worth a whole tile, parallel chose that line."""
+    heroes = row(300, BLUE, [150 + PITCH * i for i in range(12)])
+    t = np.deg2rad(10.0)
+    villains = [
+        blob(150 + PITCH * i * np.cos(t) - s * np.sin(t), 420 + PITCH * i * np.sin(t) + s * np.cos(t),
+             ORANGE)
+        for i, s in zip((0, 1, 9), 0.08 * SIDE * np.array([1, -1, 1]), strict=True)
+    ]  # fmt: skip
+    rows = read(*heroes, *villains)
+    assert rows.problem is None
+    assert rows.villains == tuple(villains) and len(rows.heroes) == 12

@@ -66,6 +66,12 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # (the frame is refused) unless it is blank: its brightness spread under this share of
         # the row's tiles' (a check of the cloth; 0 turns the test off).
         "min_print_share": 0.2,
+        # A tile counts for a row's line by how closely it lies: fully on it, nothing this
+        # many sides off (rows._fit_line).
+        "row_fit": 0.25,
+        # A line of a row parallel to the other row (POW-3) counts for this many tiles more,
+        # at most (rows._parallel): less than a tile held closely.
+        "row_parallel": 0.5,
         "max_row_angle": 25.0,  # degrees from the frame's horizontal
         "row_spacing": 3.0,  # the rows lie at most this many sides apart (centre to centre)
         # Anything else over the middle of where a tile of a row could be (within this many

@@ -464,18 +464,12 @@ def test_pow_1_a_weak_match_is_tried_at_the_sizes_taught_too(tmp_path):
     assert s.right == s.tiles and s.wrong_rows == 0, s.line()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap (POW-13, found by the lead's held-out box 29 on 2026-11-26): a taken "
-    "villain lying loose 190 px below its row, turned, is read as the row's first tile. "
-    "rows._fit_line takes the line with the most tiles within in_line (0.5 side) of it, and a "
-    "line tilted 15 deg through the loose tile and two row tiles holds all four; the three "
-    "row tiles' own line holds three. Not fixed: the rows' parallel (POW-3) or the tiles' "
-    "spacing could tell them apart, to be measured on boxes 1-32 first.",
-)
 def test_pow_13_a_taken_tile_lying_below_its_row_is_not_read_into_the_row(tmp_path):
     # Box 29 scene 46 (write_set(29, 60)), wood: villains -1, -1, -4 in line at y 412-422 and
-    # a taken "-2" at (233, 613); read "ok" with the -2 first: a row read wrong.
+    # a taken "-2" at (233, 613). Read "ok" with the -2 first (a row read wrong, found by the
+    # lead's held-out box 29) while rows._fit_line counted every tile within half a side of
+    # a line whole: a line tilted 15° through the -2 and two row tiles held four, the row's
+    # own three. A tile now counts by how closely it lies on the line (`row_fit`).
     state = _pcg(153302280431167783297661448705432259223, 24776792133131797302570603341526910513,
                  2197748055)  # fmt: skip
     t, case, s = _redrawn_read(tmp_path, 29, 46, state)
