@@ -212,7 +212,7 @@ def test_pow_3_a_blank_square_of_a_rows_colour_half_out_of_line_is_the_table_not
 
 def test_pow_13_a_taken_tile_lying_loose_below_its_row_is_not_the_rows_first_tile():
     """Foreign box 29 scene 46's centres (side 68 px): villains -1, -1, -4 in line and a taken
-    "-2" 190 px below and 9 pitches left. A line tilted 15° through it and two of the row's
+    "-2" 190 px below and 9 pitches left. A line tilted 16° through it and two of the row's
     tiles passes all four within half a side (`in_line`), the row's own line three: counted
     whole, the loose tile was read as the row's first (a row read wrong)."""
     side = 68.0

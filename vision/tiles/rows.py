@@ -130,10 +130,10 @@ def _fit_line(
     Tried through every pair of points (rows hold at most a dozen tiles). Each point within
     `in_line` sides of a line counts for it by how closely it lies: 1 on the line, less the
     square of its distance over `row_fit` sides, nothing beyond. Counted whole within
-    `in_line`, a line tilted 15° through a taken tile lying loose 190 px below the row and two
+    `in_line`, a line tilted 16° through a taken tile lying loose 190 px below the row and two
     of the row's tiles held four tiles against the row's own line's three (foreign box 29
     scene 46: the loose "−2" read as the row's first tile, POW-13); it passes the other two
-    0.3 and 0.4 sides off. The two rows lie side by side (POW-3): a line also gets the share
+    0.28 and 0.45 sides off. The two rows lie side by side (POW-3): a line also gets the share
     of the `other` row's tiles that a line parallel to it holds (`_parallel`), times
     `row_parallel`, so that a row of two tiles beside a loose one is not a coin toss between
     the row and a line through the loose tile. Under a tile's worth: a whole one chose the

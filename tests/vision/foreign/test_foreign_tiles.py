@@ -468,7 +468,7 @@ def test_pow_13_a_taken_tile_lying_below_its_row_is_not_read_into_the_row(tmp_pa
     # Box 29 scene 46 (write_set(29, 60)), wood: villains -1, -1, -4 in line at y 412-422 and
     # a taken "-2" at (233, 613). Read "ok" with the -2 first (a row read wrong, found by the
     # lead's held-out box 29) while rows._fit_line counted every tile within half a side of
-    # a line whole: a line tilted 15° through the -2 and two row tiles held four, the row's
+    # a line whole: a line tilted 16° through the -2 and two row tiles held four, the row's
     # own three. A tile now counts by how closely it lies on the line (`row_fit`).
     state = _pcg(153302280431167783297661448705432259223, 24776792133131797302570603341526910513,
                  2197748055)  # fmt: skip
