@@ -154,6 +154,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # of a side and turned by 5 degrees each way (the scan steps a fifth of a side and 15
         # degrees; 0: the scan's own cuts alone).
         "scan_finer": 0.1,
+        # …and that top is kept when the read's own rule gives its face confidence with each
+        # face measured at its best cut shifted up to this part of a side each way, at every
+        # 15 degrees (a part of a top fits a face too: one pip of a 2 is a 1; 0: not checked).
+        "scan_whole": 0.35,
         # A die read with confidence whose best distance is beyond this many typical ones is
         # looked at again (the second look's cuts) and kept only when that agrees on its face.
         "check_fit": 1.25,

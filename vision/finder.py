@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from .config import DICE_DEFAULTS
-from .faces import descriptor, face_distances, face_patch
+from .faces import decide, descriptor, face_distances, face_patch
 from .profile import BINS, DiceProfile
 
 # The long/short side of the box of a top face seen obliquely (`_oblique_top`): a camera
@@ -835,6 +835,27 @@ def _recut_better(
     return out
 
 
+def _turned_around(cut: Candidate, shift: float) -> list[Candidate]:
+    """The cuts around `cut` shifted by `shift` px each way and turned by 5 degrees each way."""
+    x, y = cut.center
+    return [
+        replace(cut, center=(x + i * shift, y + j * shift), angle=(cut.angle + a) % 90.0)
+        for i in (-1, 0, 1)
+        for j in (-1, 0, 1)
+        for a in (-5.0, 0.0, 5.0)
+        if (i, j, a) != (0, 0, 0.0)
+    ]
+
+
+def _distances(profile: DiceProfile, frame: np.ndarray, cuts: list[Candidate]) -> np.ndarray:
+    """Each cut's distance to each taught face (rows: cuts)."""
+    descs = [
+        descriptor(face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape))
+        for c in cuts
+    ]
+    return face_distances(profile, np.array(descs, np.float32))
+
+
 def _finer_cut(
     profile: DiceProfile, frame: np.ndarray, cut: Candidate, fit: float, shift: float
 ) -> tuple[Candidate, float]:
@@ -844,21 +865,52 @@ def _finer_cut(
     fits loosely at every one of them (0: no finer cuts)."""
     if not shift:
         return cut, fit
-    x, y = cut.center
-    around = [
-        replace(cut, center=(x + i * shift, y + j * shift), angle=(cut.angle + a) % 90.0)
-        for i in (-1, 0, 1)
-        for j in (-1, 0, 1)
-        for a in (-5.0, 0.0, 5.0)
-        if (i, j, a) != (0, 0, 0.0)
-    ]
-    descs = [
-        descriptor(face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape))
-        for c in around
-    ]
-    best = face_distances(profile, np.array(descs, np.float32)).min(1)
+    around = _turned_around(cut, shift)
+    best = _distances(profile, frame, around).min(1)
     k = int(np.argmin(best))
     return (around[k], float(best[k])) if best[k] < fit else (cut, fit)
+
+
+def _whole_top(
+    config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray, top: Candidate
+) -> Candidate | None:
+    """The scan's top checked against the cuts around it, or None when they leave it unsure.
+
+    The scan keeps the one cut nearest any taught face, and a part of a top can be nearer a
+    face than the whole top on the scan's grid: a cut around one pip of a 2 is a clear 1
+    (25-dice pips seed 6, image 13: a 2 read "ok" as a 1 at 0.92, its cut a third of a side
+    low, over the front side face). So every face is measured at its own best cut shifted up
+    to `scan_whole` of a side each way, at every 15 degrees, then a little shifted and turned
+    around that best; the face nearest there is the top's, cut where it fits best, when the
+    read's own rule (margin over the next face, fit, the teach set's doubt at that cut) gives
+    it confidence. Otherwise two faces fit about as well within a die's reach: unsure."""
+    reach = float(config["scan_whole"])
+    if not reach:
+        return top
+    x, y = top.center
+    steps = [float(v) for v in np.linspace(-reach, reach, 5) * top.side]
+    cuts = [top] + [
+        replace(top, center=(x + i, y + j), angle=float(a))
+        for i in steps
+        for j in steps
+        for a in np.arange(0.0, 90.0, 15.0)
+    ]
+    rows = _distances(profile, frame, cuts)
+    shift = float(config["scan_finer"]) * top.side or 0.05 * top.side
+    best_cut = [cuts[int(k)] for k in rows.argmin(0)]
+    per_face = rows.min(0)
+    # Each face is measured again around its own best cut (a top between the grid's cuts).
+    for f, c in enumerate(best_cut):
+        around = _turned_around(c, shift)
+        more = _distances(profile, frame, around)
+        k = int(np.argmin(more[:, f]))
+        if more[k, f] < per_face[f]:
+            per_face[f], best_cut[f] = more[k, f], around[k]
+    face = int(np.argmin(per_face))
+    cut = best_cut[face]
+    single = _distances(profile, frame, [cut])
+    match = decide(config, profile, per_face[None], doubt_at=single)[0]
+    return cut if match.confidence >= float(config["min_confidence"]) else None
 
 
 def _scanned_tops(
@@ -869,7 +921,7 @@ def _scanned_tops(
     dice: list[Candidate],
     scale: float,
     level: Callable[[Candidate], float],
-) -> list[Candidate]:
+) -> tuple[list[Candidate], list[Candidate]]:
     """The dice with the tops found by the taught faces themselves in blobs the colour cut
     did not explain: a blob with room for a die more than the tops cut out of it that match
     a taught face (two dice touching, or a die whose print runs on to its top's edge and
@@ -878,9 +930,11 @@ def _scanned_tops(
     a taught face, if it fits about as closely as taught dice fit each other (`scan_fit`), is
     a top, the search repeated while there is room.
     A top of that blob that matched no face is replaced by it. Which face it shows is left
-    to the read (its margins and the teach set's doubt)."""
+    to the read (its margins and the teach set's doubt), once the cuts around it say it is a
+    whole top (`_whole_top`); the tops they leave unsure come second (an "uncertain" die)."""
+    unsure: list[Candidate] = []
     if len(dice) < 3:
-        return dice
+        return dice, unsure
     typical = profile.typical_distance
     fit = float(config["fit_max"]) * typical
     # A scanned cut is a top only when it fits a taught face about as closely as the taught
@@ -942,14 +996,22 @@ def _scanned_tops(
             top, fitted = _finer_cut(profile, frame, cuts[k], float(best[k]), finer * side)
             if fitted > close:
                 break
+            whole = _whole_top(config, profile, frame, top)
+            if whole is not None:
+                top = whole
             # The old tops of this blob that matched no face and lie on the new one are
             # side faces or parts of it.
             keep = [
                 not (j in inside and not fits[j] and _gap(d.center, top.center) < 0.9 * side)
                 for j, d in enumerate(out)
             ]
-            out = [d for d, k in zip(out, keep, strict=True) if k] + [top]
-            fits = [f for f, k in zip(fits, keep, strict=True) if k] + [True]
+            if whole is None:
+                unsure.append(top)
+                out = [d for d, k in zip(out, keep, strict=True) if k]
+                fits = [f for f, k in zip(fits, keep, strict=True) if k]
+            else:
+                out = [d for d, k in zip(out, keep, strict=True) if k] + [top]
+                fits = [f for f, k in zip(fits, keep, strict=True) if k] + [True]
             taken.append(top.center)
             inside = [
                 k
@@ -958,7 +1020,7 @@ def _scanned_tops(
                 >= 0
             ]
             room -= 1
-    return out
+    return out, unsure
 
 
 def find_dice(
@@ -1437,7 +1499,8 @@ def find_dice(
             )
         dice = _frame_shapes(dice)
         if pick is not None:
-            dice = _scanned_tops(config, profile, frame, scan, dice, scale, level)
+            dice, unsure = _scanned_tops(config, profile, frame, scan, dice, scale, level)
+            issues += [("uncertain", d) for d in unsure]
 
     # All dice of a set are one size where they lie: a square of another size is something
     # else (half a die's top). An oblique camera sees far dice smaller, by the slope the
