@@ -27,6 +27,14 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "close": True,  # close pin-holes in the die mask (noise, JPEG) before outlining
         # …and differs from the table around it by this much (0..255, largest channel).
         "contrast": 28,
+        # …where the table inside a hard shadow's band is the band's own shade: the lit table
+        # dimmed to this part of its light (rendered 0.6-0.87 after gamma; 0.3 for a deep real
+        # shadow) with its chromaticity kept within this, over this many of the largest
+        # taught die areas and running off the frame (vision.finder._shadow_band; 0: the lit
+        # table alone, a light die inside a band then being "table").
+        "shadow_depth": (0.3, 0.92),
+        "shadow_tint": 0.04,
+        "shadow_area": 6.0,
         # A blob bigger than a die is cut along edges this strong (Canny's lower threshold,
         # gray 0..255 gradient) to free a die from a die-coloured stretch of table.
         "outline_edge": 40,
@@ -188,6 +196,7 @@ DICE_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
     {
         "scale": SCALE,
         "one_size": Allowed(above=True, ordered=((0, 1),), note="(the smaller first)"),
+        "shadow_depth": Allowed(above=True, ordered=((0, 1),), note="(the smaller first)"),
         "patch": POSITIVE,
         "margin_full": POSITIVE,  # confidence is the margin divided by it
         "max_dice": POSITIVE,

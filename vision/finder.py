@@ -105,18 +105,106 @@ def _bin_index(bgr: np.ndarray) -> np.ndarray:
     return (q[:, :, 0].astype(np.uint16) * BINS + q[:, :, 1]) * BINS + q[:, :, 2]
 
 
-def local_contrast(small: np.ndarray, die_px: float, threshold: float) -> np.ndarray:
-    """255 where a pixel differs from the table around it (a median over ~3 dice), else 0."""
+def local_contrast(
+    small: np.ndarray,
+    die_px: float,
+    threshold: float,
+    shadow: Mapping[str, Any] | None = None,
+) -> np.ndarray:
+    """255 where a pixel differs from the table around it (a median over ~3 dice), else 0.
+
+    With `shadow` (config keys `shadow_depth`, `shadow_tint`, `shadow_area`) the table inside
+    a hard shadow's band narrower than that median is the band's own shade, not the lit
+    table the median sees across it (`_shadow_band`)."""
     h, w = small.shape[:2]
     f = 8
     tiny = cv2.resize(small, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_AREA)
     k = max(3, int(3 * die_px / f) | 1)
-    bg = cv2.resize(cv2.medianBlur(tiny, min(k, 255)), (w, h), interpolation=cv2.INTER_LINEAR)
-    diff = cv2.absdiff(small, bg)
-    b, g, r = cv2.split(diff)  # (contiguous planes: strided views are copied per call)
-    diff = cv2.max(cv2.max(b, g), r)
+    bg_tiny = cv2.medianBlur(tiny, min(k, 255))
+    bg = cv2.resize(bg_tiny, (w, h), interpolation=cv2.INTER_LINEAR)
+    diff = _largest(cv2.absdiff(small, bg))
+    band = None if shadow is None else _shadow_band(tiny, bg_tiny, die_px / f, k, shadow)
+    if band is not None:
+        diff = _in_band(small, diff, *band, threshold, die_px)
     _, out = cv2.threshold(diff, threshold, 255, cv2.THRESH_BINARY)
     return out
+
+
+def _largest(diff: np.ndarray) -> np.ndarray:
+    """The largest channel of a BGR uint8 image, per pixel."""
+    b, g, r = cv2.split(diff)  # (contiguous planes: strided views are copied per call)
+    return cv2.max(cv2.max(b, g), r)
+
+
+def _shadow_band(
+    tiny: np.ndarray, bg: np.ndarray, die: float, k: int, shadow: Mapping[str, Any]
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """(region, table colour) of a hard shadow's band on the tiny frame (uint8 both; region
+    0/1, the band's pixels and one around them; colour the lit table `bg` times the band's
+    depth around the band and over its holes, `bg` elsewhere), or None when there is none.
+
+    A band is the lit table `bg` dimmed by one depth (`shadow_depth`) with its tint kept
+    (within `shadow_tint` of its chromaticity), over `shadow_area` die areas or more, and
+    running off the frame, as a shadow cast from beside the table does: a light die inside it
+    is the lit table's colour, so against `bg` it was table and the band around it the blob
+    (own seed 192837 #218, #100). A cluster of dark dice is no band: it lies within the
+    frame, and a print's colours break its tint."""
+    lo, hi = (float(v) for v in shadow["shadow_depth"])
+    least = float(shadow["shadow_area"]) * die * die
+    t = tiny.astype(np.float32) + 1.0
+    b = bg.astype(np.float32) + 1.0
+    ones = np.ones((1, 3), np.float32)
+    ts, bs = cv2.transform(t, ones), cv2.transform(b, ones)
+    depth = ts / bs
+    shade = cv2.inRange(depth, lo, hi)
+    if cv2.countNonZero(shade) < least:  # (most frames: no shadow, nothing more to do)
+        return None
+    off = cv2.absdiff(t / ts[:, :, None], b / bs[:, :, None]).max(axis=2)
+    shade &= cv2.inRange(off, 0.0, float(shadow["shadow_tint"]))
+    shade //= 255
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(shade, connectivity=8)
+    th, tw = shade.shape
+    x, y, ww, hh, area = (stats[:, i] for i in range(5))
+    keep = (area >= least) & ((x == 0) | (y == 0) | (x + ww == tw) | (y + hh == th))
+    keep[0] = False
+    if not keep.any():
+        return None
+    shade = keep[labels].astype(np.uint8)
+    # The band's depth per channel, carried over its holes (the dice in it) from around them.
+    box = (k, k)
+    near = cv2.boxFilter(shade.astype(np.float32), -1, box, normalize=False)
+    scaled = cv2.boxFilter(t / b * shade[:, :, None], -1, box, normalize=False)
+    gain = scaled / np.maximum(near, 1e-6)[:, :, None]
+    colour = np.where(near[:, :, None] > 0, b * gain - 1.0, bg.astype(np.float32))
+    square = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
+    return cv2.dilate(shade, square), np.clip(colour + 0.5, 0, 255).astype(np.uint8)
+
+
+def _in_band(
+    small: np.ndarray,
+    diff: np.ndarray,
+    region: np.ndarray,
+    colour: np.ndarray,
+    threshold: float,
+    die_px: float,
+) -> np.ndarray:
+    """`diff` (against the lit table) with the pixels of a hard shadow's band and of what lies
+    inside it measured against the band's own colour instead (`_shadow_band`, tiny frame).
+    The band is taken at full detail: the pixels near its tiny region nearer its colour than
+    the lit table's, with what they enclose (a die in the band is a hole in it)."""
+    h, w = small.shape[:2]
+    near = cv2.compare(cv2.resize(region, (w, h), interpolation=cv2.INTER_NEAREST), 0, cv2.CMP_GT)
+    shade = _largest(cv2.absdiff(small, cv2.resize(colour, (w, h), interpolation=cv2.INTER_LINEAR)))
+    band = near & cv2.compare(shade, threshold, cv2.CMP_LT) & cv2.compare(shade, diff, cv2.CMP_LT)
+    # A die at the band's edge is a notch in it, not a hole: closed over a die's side.
+    side = max(3, round(die_px))
+    band = cv2.morphologyEx(
+        band, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (side, side))
+    )
+    inside = np.zeros_like(band)
+    contours, _ = cv2.findContours(band, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(inside, contours, -1, 255, -1)
+    return cv2.copyTo(shade, inside, diff.copy())
 
 
 def _stats(contour: np.ndarray) -> tuple[tuple, float, float, float]:
@@ -490,7 +578,10 @@ def die_mask(
     # A die also stands out from the table around it: this keeps a stretch of table whose
     # colour happens to be die-like (a light laminate, a shadowed cloth) out of the mask.
     mask &= local_contrast(
-        small, profile.side_range[1] * float(config["scale"]), float(config["contrast"])
+        small,
+        profile.side_range[1] * float(config["scale"]),
+        float(config["contrast"]),
+        config if float(config["shadow_area"]) else None,
     )
     square = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, square)

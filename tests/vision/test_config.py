@@ -30,6 +30,7 @@ from vision.errors import BadConfig
         ("kept_zone", (0.0, 0.0, 1.5, 0.25), "a tuple of 4 numbers from 0 to 1"),
         ("kept_zone", (0.6, 0.0, 0.4, 0.25), "left < right, top < bottom"),
         ("one_size", (1.3, 0.75), "a tuple of 2 numbers above 0 (the smaller first)"),
+        ("shadow_depth", (0.92, 0.3), "a tuple of 2 numbers above 0 (the smaller first)"),
     ],
 )
 def test_a_wrong_dice_value_names_the_key_and_what_it_must_be(key, value, must):

@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision import finder
 from vision.config import dice_config
 from vision.finder import _pack, colour_spread, find_dice
 from vision.profile import default_profile
@@ -385,11 +386,49 @@ def test_a_die_joined_to_a_hard_shadow_s_band_is_cut_out_by_its_shade(scene):
     # near its edge breaks its outline, so the outline cut gave splinters and the die was
     # lost. The blob's brighter part, joined over the print, is the die (`shade_join`). (The
     # old finder here also tries no top in an outline cut's piece, `piece_top`: that finds
-    # cloth scene 83's die too.)
+    # cloth scene 83's die too; and it measures the band against the lit table, `shadow_area`
+    # 0: with the band's own shade as its table, the band is no longer in the die mask and
+    # all three dice are found without the shade cut.)
     scene = scene()
     found = find_dice(dice_config(), default_profile(), scene.image)
     assert _found_once(found, scene) == []
     old = find_dice(
-        dice_config({"shade_join": 0.0, "piece_top": 99.0}), default_profile(), scene.image
+        dice_config({"shade_join": 0.0, "piece_top": 99.0, "shadow_area": 0.0}),
+        default_profile(),
+        scene.image,
     )
     assert len(_found_once(old, scene)) == 1
+    no_shade_cut = find_dice(
+        dice_config({"shade_join": 0.0, "piece_top": 99.0}), default_profile(), scene.image
+    )
+    assert _found_once(no_shade_cut, scene) == []
+
+
+def _band_frame(dark: tuple[int, int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """A plain light grey-green small frame (640×360) with the rectangle `dark` (x0, y0, x1, y1)
+    dimmed ×0.7, and its tiny frame and median as `local_contrast` makes them."""
+    rng = np.random.default_rng(6)
+    small = np.full((360, 640, 3), (150, 170, 155), np.float32)
+    x0, y0, x1, y1 = dark
+    small[y0:y1, x0:x1] *= 0.7
+    small = np.clip(small + rng.normal(0, 2, small.shape), 0, 255).astype(np.uint8)
+    tiny = cv2.resize(small, (80, 45), interpolation=cv2.INTER_AREA)
+    return tiny, cv2.medianBlur(tiny, 17)
+
+
+def test_a_hard_shadows_band_running_off_the_frame_is_table_in_its_shade():
+    # A band 60 px wide across the whole frame (narrower than the contrast check's median)
+    # is found with the lit table's tint, at its depth: 0.7 of the lit table.
+    tiny, bg = _band_frame((0, 150, 640, 210))
+    band = finder._shadow_band(tiny, bg, 5.5, 17, dice_config())
+    assert band is not None
+    region, colour = band
+    assert region[22, 40] and not region[5, 40]
+    assert np.allclose(colour[22, 40], np.array([150, 170, 155]) * 0.7, atol=4)
+
+
+def test_a_dark_patch_within_the_frame_is_no_shadows_band():
+    # The same shade the size of a few dice, not reaching the frame's edge (dark dice lying
+    # together): no band, so nothing about it changes.
+    tiny, bg = _band_frame((280, 140, 360, 220))
+    assert finder._shadow_band(tiny, bg, 5.5, 17, dice_config()) is None
