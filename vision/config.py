@@ -35,6 +35,9 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "shadow_depth": (0.3, 0.92),
         "shadow_tint": 0.04,
         "shadow_area": 6.0,
+        # …and when this much of it at full detail is that one shade (own bands measured
+        # 0.59-0.67, a wood's dark grain lines, dimmer on average, 0.40 or less).
+        "shadow_even": 0.5,
         # A blob bigger than a die is cut along edges this strong (Canny's lower threshold,
         # gray 0..255 gradient) to free a die from a die-coloured stretch of table.
         "outline_edge": 40,

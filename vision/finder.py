@@ -113,9 +113,9 @@ def local_contrast(
 ) -> np.ndarray:
     """255 where a pixel differs from the table around it (a median over ~3 dice), else 0.
 
-    With `shadow` (config keys `shadow_depth`, `shadow_tint`, `shadow_area`) the table inside
-    a hard shadow's band narrower than that median is the band's own shade, not the lit
-    table the median sees across it (`_shadow_band`)."""
+    With `shadow` (config keys `shadow_depth`, `shadow_tint`, `shadow_area`, `shadow_even`)
+    the table inside a hard shadow's band narrower than that median is the band's own shade,
+    not the lit table the median sees across it (`_shadow_band`, `_in_band`)."""
     h, w = small.shape[:2]
     f = 8
     tiny = cv2.resize(small, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_AREA)
@@ -125,7 +125,7 @@ def local_contrast(
     diff = _largest(cv2.absdiff(small, bg))
     band = None if shadow is None else _shadow_band(tiny, bg_tiny, die_px / f, k, shadow)
     if band is not None:
-        diff = _in_band(small, diff, *band, threshold, die_px)
+        diff = _in_band(small, diff, *band, threshold, die_px, float(shadow["shadow_even"]))
     _, out = cv2.threshold(diff, threshold, 255, cv2.THRESH_BINARY)
     return out
 
@@ -187,15 +187,19 @@ def _in_band(
     colour: np.ndarray,
     threshold: float,
     die_px: float,
+    even: float,
 ) -> np.ndarray:
     """`diff` (against the lit table) with the pixels of a hard shadow's band and of what lies
     inside it measured against the band's own colour instead (`_shadow_band`, tiny frame).
     The band is taken at full detail: the pixels near its tiny region nearer its colour than
-    the lit table's, with what they enclose (a die in the band is a hole in it)."""
+    the lit table's, with what they enclose (a die in the band is a hole in it); when they are
+    less than `even` of that region the frame has no band and `diff` is kept."""
     h, w = small.shape[:2]
     near = cv2.compare(cv2.resize(region, (w, h), interpolation=cv2.INTER_NEAREST), 0, cv2.CMP_GT)
     shade = _largest(cv2.absdiff(small, cv2.resize(colour, (w, h), interpolation=cv2.INTER_LINEAR)))
     band = near & cv2.compare(shade, threshold, cv2.CMP_LT) & cv2.compare(shade, diff, cv2.CMP_LT)
+    if cv2.countNonZero(band) < even * cv2.countNonZero(near):
+        return diff  # no band of one shade: a wood's dark grain lines, dimmer on average
     # A die at the band's edge is a notch in it, not a hole: closed over a die's side.
     side = max(3, round(die_px))
     band = cv2.morphologyEx(

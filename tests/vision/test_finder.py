@@ -432,3 +432,21 @@ def test_a_dark_patch_within_the_frame_is_no_shadows_band():
     # together): no band, so nothing about it changes.
     tiny, bg = _band_frame((280, 140, 360, 220))
     assert finder._shadow_band(tiny, bg, 5.5, 17, dice_config()) is None
+
+
+def test_a_wood_s_dark_grain_lines_are_no_shadows_band():
+    # A stretch of dark lines across the frame (a wood's grain, foreign pips scenes) is
+    # dimmer than the table on average with its tint, like a band, but at full detail it
+    # holds little of that average shade: the contrast is the lit table's, unchanged.
+    rng = np.random.default_rng(7)
+    small = np.full((360, 640, 3), (60, 120, 190), np.float32)
+    small[150:198] *= (0.75 + 0.25 * np.sin(np.arange(48) * np.pi / 8))[:, None, None]
+    small = np.clip(small + rng.normal(0, 2, small.shape), 0, 255).astype(np.uint8)
+    tiny = cv2.resize(small, (80, 45), interpolation=cv2.INTER_AREA)
+    config = dice_config()
+    assert finder._shadow_band(tiny, cv2.medianBlur(tiny, 17), 5.5, 17, config) is not None
+    on = finder.local_contrast(small, 44.0, 28.0, config)
+    assert np.array_equal(on, finder.local_contrast(small, 44.0, 28.0, None))
+    # (…which the share of the band's shade decides: taken at any share, the lines change.)
+    uneven = finder.local_contrast(small, 44.0, 28.0, dice_config({"shadow_even": 0.0}))
+    assert not np.array_equal(uneven, on)
