@@ -511,20 +511,26 @@ def _median_lab(pixels: np.ndarray) -> np.ndarray:
     return _lab8_float(mid).mean(0)
 
 
-def _ground(
-    pts: np.ndarray, box: tuple, small: np.ndarray, band: tuple[float, float]
-) -> tuple[float, float, float] | None:
-    """Median Lab of a blob's pixels (working scale, in `small`) in its outer band: between
-    band[0] and band[1] of its box's short side in from the box's edge (every few pixels, as
-    for its colour); None when the band holds too few."""
+def _depths(pts: np.ndarray, box: tuple) -> tuple[np.ndarray, np.ndarray, float]:
+    """Every few of a blob's pixels (at most about 1200), how deep each lies inside its box
+    (px in from the nearest edge), and the box's short side: the outer band (`_ground`) and
+    the inner part (`_contrast`) are cut by depth."""
     pts = pts[:: max(1, len(pts) // 1200)]
     angle, (bw, bh) = _box_angle(box)
     t = np.deg2rad(angle)
     rel = pts - np.float32(box[0])
     u = np.abs(rel @ np.float32([np.cos(t), np.sin(t)]))
     v = np.abs(rel @ np.float32([-np.sin(t), np.cos(t)]))
-    depth = np.minimum(np.float32(bw / 2) - u, np.float32(bh / 2) - v)
-    short = min(bw, bh)
+    return pts, np.minimum(np.float32(bw / 2) - u, np.float32(bh / 2) - v), min(bw, bh)
+
+
+def _ground(
+    pts: np.ndarray, box: tuple, small: np.ndarray, band: tuple[float, float]
+) -> tuple[float, float, float] | None:
+    """Median Lab of a blob's pixels (working scale, in `small`) in its outer band: between
+    band[0] and band[1] of its box's short side in from the box's edge (every few pixels, as
+    for its colour); None when the band holds too few."""
+    pts, depth, short = _depths(pts, box)
     ring = pts[(depth >= band[0] * short) & (depth < band[1] * short)].astype(int)
     if len(ring) < 16:
         return None
@@ -536,14 +542,8 @@ def _contrast(pts: np.ndarray, box: tuple, small: np.ndarray) -> float:
     """The standard deviation of brightness over a blob's pixels (working scale, in `small`)
     at least a fifth of its box's short side in from the box's edge (past a tile's rim and
     its edge's shading), every few pixels."""
-    pts = pts[:: max(1, len(pts) // 1200)]
-    angle, (bw, bh) = _box_angle(box)
-    t = np.deg2rad(angle)
-    rel = pts - np.float32(box[0])
-    u = np.abs(rel @ np.float32([np.cos(t), np.sin(t)]))
-    v = np.abs(rel @ np.float32([-np.sin(t), np.cos(t)]))
-    depth = np.minimum(np.float32(bw / 2) - u, np.float32(bh / 2) - v)
-    inner = pts[depth >= 0.2 * min(bw, bh)].astype(int)
+    pts, depth, short = _depths(pts, box)
+    inner = pts[depth >= 0.2 * short].astype(int)
     if len(inner) < 16:
         return 0.0
     inner = inner[:: max(1, len(inner) // 400)]
