@@ -6,6 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.rng_state import pcg64_at
 from vision import finder
 from vision.config import dice_config
 from vision.finder import _pack, colour_spread, find_dice
@@ -329,13 +330,7 @@ _INC_424242 = 90750984832771704908184579979025356679
 
 def _dev_scene(index: int):
     state, has_uint32, uinteger = _DEV_424242[index]
-    rng = np.random.default_rng()
-    rng.bit_generator.state = {
-        "bit_generator": "PCG64",
-        "state": {"state": state, "inc": _INC_424242},
-        "has_uint32": has_uint32,
-        "uinteger": uinteger,
-    }
+    rng = pcg64_at(state, _INC_424242, has_uint32, uinteger)
     return render_scene(rng, SceneSpec())
 
 

@@ -3,9 +3,9 @@ is found and read, and a frame is not read "ok" short of such dice. Each scene i
 the generator state `vision.evaluate.labelled_scenes(383838, 300)` had before it, so only the
 scene itself is rendered."""
 
-import numpy as np
 import pytest
 
+from tests.vision.rng_state import pcg64_at
 from vision.config import dice_config
 from vision.evaluate import dice_right
 from vision.profile import default_profile
@@ -31,13 +31,7 @@ def _scene_383838(i: int):
 
 def _drawn(seed: int, inc: int, state: int, has_uint32: int, uinteger: int):
     """The scene labelled_scenes(seed, …) draws from the generator state given."""
-    rng = np.random.default_rng(seed)
-    rng.bit_generator.state = {
-        "bit_generator": "PCG64",
-        "state": {"state": state, "inc": inc},
-        "has_uint32": has_uint32,
-        "uinteger": uinteger,
-    }
+    rng = pcg64_at(state, inc, has_uint32, uinteger)
     odd = ("blurred", "cocked", "cut", "too-many")
     case = str(rng.choice(odd)) if rng.random() < 0.25 else "normal"
     return render_scene(rng, SceneSpec(style="pow", case=case))

@@ -1,9 +1,9 @@
 """A pile (a die cocked on another) is never left out unsaid: frames of own dev seeds that read
 "ok" with 3 of their 5 dice, the pile's two dice not found at all (issue #6)."""
 
-import numpy as np
 import pytest
 
+from tests.vision.rng_state import pcg64_at
 from vision.config import dice_config
 from vision.profile import default_profile
 from vision.reader import read_dice
@@ -36,13 +36,7 @@ _DEV = {
 
 def _dev_cocked_scene(seed: int, index: int):
     state, inc, has_uint32, uinteger = _DEV[(seed, index)]
-    rng = np.random.default_rng()
-    rng.bit_generator.state = {
-        "bit_generator": "PCG64",
-        "state": {"state": state, "inc": inc},
-        "has_uint32": has_uint32,
-        "uinteger": uinteger,
-    }
+    rng = pcg64_at(state, inc, has_uint32, uinteger)
     scene = render_scene(rng, SceneSpec(case="cocked"))
     assert [d.state for d in scene.dice].count("cocked") == 1
     return scene

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.vision.rng_state import pcg64_at
 from tests.vision.tiles_fixtures import TEACH_SEED, profile, scene, setup_scene, values
 from vision.render.tiles import TileSpec, render_tiles
 from vision.tiles import (
@@ -268,13 +269,7 @@ def _own_scene(state: int, uinteger: int):
     """An own rendered scene drawn again from the generator's state just before it (seed
     112358's, `vision.tiles.evaluate --seed 112358`: drawing the scenes before it takes
     seconds each)."""
-    rng = np.random.default_rng()
-    rng.bit_generator.state = {
-        "bit_generator": "PCG64",
-        "state": {"state": state, "inc": 278892092281380779377876574382296848795},
-        "has_uint32": 1,
-        "uinteger": uinteger,
-    }
+    rng = pcg64_at(state, 278892092281380779377876574382296848795, 1, uinteger)
     return render_tiles(rng, TileSpec())
 
 

@@ -22,6 +22,7 @@ from companion.cli import main
 from tests.vision.foreign import tile_scenes as ts
 from tests.vision.foreign.tile_scenes import write_set
 from tests.vision.foreign.tile_score import score
+from tests.vision.rng_state import pcg64_state
 
 COUNT = 12  # scenes per box: small, so the file runs in seconds
 BOXES = (11, 12)
@@ -129,12 +130,7 @@ def _redrawn_read(tmp_path, seed: int, index: int, state: dict):
 
 
 def _pcg(state: int, inc: int, uinteger: int, has_uint32: int = 1) -> dict:
-    return {
-        "bit_generator": "PCG64",
-        "state": {"state": state, "inc": inc},
-        "has_uint32": has_uint32,
-        "uinteger": uinteger,
-    }
+    return pcg64_state(state, inc, has_uint32, uinteger)
 
 
 def test_a_finger_over_a_lookalikes_number_is_not_read_as_another_value(tmp_path):
