@@ -726,9 +726,7 @@ def _nearest_face(profile: DiceProfile, frame: np.ndarray) -> Pick:
     own margins and doubt."""
 
     def pick(tops: list[Candidate]) -> Candidate:
-        descs = [descriptor(face_patch(frame, t.center, t.side, t.angle, profile.patch,
-                                       t.shape)) for t in tops]  # fmt: skip
-        return tops[int(np.argmin(face_distances(profile, np.array(descs, np.float32)).min(1)))]
+        return tops[int(np.argmin(_distances(profile, frame, tops).min(1)))]
 
     return pick
 
@@ -902,8 +900,7 @@ def _fitter_tops(
     limit = float(config["fit_max"]) * profile.typical_distance
 
     def best(c: Candidate) -> float:
-        desc = descriptor(face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape))
-        return float(face_distances(profile, desc[None]).min())
+        return float(_distances(profile, frame, [c]).min())
 
     pairs = list(zip(dice, blobs, strict=True))
     return _recut_better(frame, pairs, lo, pick, lambda d: best(d) > limit, best)
@@ -1041,8 +1038,7 @@ def _scanned_tops(
     med = float(np.median([level(d) for d in dice]))
 
     def cut(c: Candidate) -> float:
-        d = descriptor(face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape))
-        return float(face_distances(profile, d[None]).min())
+        return float(_distances(profile, frame, [c]).min())
 
     fits = [cut(d) <= fit for d in dice]
     inv = 1.0 / scale
@@ -1082,11 +1078,7 @@ def _scanned_tops(
                 for q in spots
                 for a in np.arange(0.0, 90.0, 15.0)
             ]
-            descs = [
-                descriptor(face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape))
-                for c in cuts
-            ]
-            best = face_distances(profile, np.array(descs, np.float32)).min(1)
+            best = _distances(profile, frame, cuts).min(1)
             k = int(np.argmin(best))
             top, fitted = _finer_cut(profile, frame, cuts[k], float(best[k]), finer * side)
             if fitted > close:
