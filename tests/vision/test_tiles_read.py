@@ -273,16 +273,22 @@ def _own_scene(state: int, uinteger: int):
     return render_tiles(rng, TileSpec())
 
 
+def _own_read(state: int, uinteger: int):
+    """`_own_scene` and its reading with the default settings, taught as `vision.tiles.evaluate`
+    teaches (render seed 7)."""
+    from vision.tiles.evaluate import taught_on_render
+
+    s = _own_scene(state, uinteger)
+    config = tiles_config()
+    return read_tiles(config, taught_on_render(config, 7), s.image), s
+
+
 def test_pow_3_the_light_checks_of_a_gingham_of_the_heroes_colour_are_no_tile():
     # Own tile seed 112358 scene 170 (taught on render seed 7): a blue gingham in a hard
     # shadow; its light checks a side above the hero row are tile-shaped blobs of the
     # heroes' colour, and the frame was refused "a hero tile lies out of its row". Blank
     # (brightness spread 0.9-1.0 against the row's tiles' 27-58), they are the table.
-    from vision.tiles.evaluate import taught_on_render
-
-    s = _own_scene(334716132423755008094894356293058347865, 2058611682)
-    config = tiles_config()
-    r = read_tiles(config, taught_on_render(config, 7), s.image)
+    r, s = _own_read(334716132423755008094894356293058347865, 2058611682)
     assert r.reason is None
     assert values(r.villains) == values(s.villains) and values(r.heroes) == values(s.heroes)
 
@@ -295,10 +301,9 @@ def test_pow_1_a_tile_whose_red_the_sensor_clipped_is_matched_on_its_other_chann
     # recognised"). Matched on green and blue it reads -1; nothing is read wrong.
     from vision.tiles.evaluate import taught_on_render
 
-    s = _own_scene(27267699269906767884326439095958985462, 4026065294)
-    config = tiles_config()
-    r = read_tiles(config, taught_on_render(config, 7), s.image)
+    r, s = _own_read(27267699269906767884326439095958985462, 4026065294)
     assert r.reason is None
     assert values(r.villains) == values(s.villains) and values(r.heroes) == values(s.heroes)
-    r_off = read_tiles(tiles_config({"clip_share": 1.0}), taught_on_render(config, 7), s.image)
+    taught = taught_on_render(tiles_config(), 7)
+    r_off = read_tiles(tiles_config({"clip_share": 1.0}), taught, s.image)
     assert r_off.reason == "tile 9 of the villain row is not recognised (covered or turned?)"
