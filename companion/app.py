@@ -3,9 +3,10 @@
 One loop, one thread (gpiozero's button callbacks only put names on a queue). Each `step()`:
 logical inputs (buttons, keyboard, touch) go to the game's controller, which answers with record
 actions; a camera frame goes through the eye (vision reader + stability filter) and a committed
-reading goes to the controller too. Every action is appended to the store — checked by the
-rules and committed to disk — before the screen shows its effect; a refused action changes
-nothing and is shown as a notice. Undo works from any screen: it is an action like the others.
+reading goes to the controller too — while none is, why not, so the screen can ask the table
+to lay a cocked die flat. Every action is appended to the store — checked by the rules and
+committed to disk — before the screen shows its effect; a refused action changes nothing and
+is shown as a notice. Undo works from any screen: it is an action like the others.
 
 A camera fault never stops the loop: the CameraWatch turns it into a banner, and the controller
 offers manual entry until the camera is back.
@@ -38,7 +39,10 @@ TURN_ENDS = {
 
 
 class Eye(Protocol):
-    """Frames in, committed readings out (vision's reader behind its stability filter)."""
+    """Frames in, committed readings out (vision's reader behind its stability filter); `why`
+    says what keeps the table's dice from being committed (None when nothing does)."""
+
+    why: Any
 
     def look(self, frame: Any) -> Any | None: ...
 
@@ -139,6 +143,8 @@ class App:
         if banner != self.status.banner:
             self.status = replace(self.status, banner=banner)
         if frame is None:
+            if self.eye is not None:  # no picture: the banner speaks, not an old why
+                self.controller.on_dice_why(None)
             return
         if self._tiles_in is not None:
             self._tiles_in -= 1
@@ -149,6 +155,7 @@ class App:
             return
         self.frames += 1
         seen = self.eye.look(frame)
+        self.controller.on_dice_why(self.eye.why)
         if seen is not None:
             self.enter(self.controller.on_dice(seen, self.game))
 

@@ -137,6 +137,8 @@ SCHEMA: dict[str, dict[str, Key]] = {
         "tiles_profile": _string(""),
         "kept_zone": _zone([0.0, 0.0, 1.0, 0.25]),
         "stable_frames": _with_default(_int_in(1, 60), 4),
+        # The screen says why the dice are not taken once the same why held this many frames.
+        "why_frames": _with_default(_int_in(1, 60), 6),
     },
     "store": {
         "path": _string(""),

@@ -1,5 +1,6 @@
 """The app's eye on the dice: vision's live stage (motion gate, reader, stability filter) turned
-into the `SeenDice` the POW controller understands. Only committed readings come out."""
+into the `SeenDice` the POW controller understands. Only committed readings come out; while none
+is, `why` says what keeps the dice from being taken, for the screen to ask the table."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ class DiceEye:
         profile_path: str = "",
         dice: int = 5,
         overrides: Mapping[str, Any] | None = None,
+        why_frames: int = 6,
     ):
         from vision.config import dice_config
         from vision.profile import DiceProfile, default_profile
@@ -24,14 +26,23 @@ class DiceEye:
 
         config = dice_config({**(overrides or {}), "kept_zone": tuple(kept_zone)})
         profile = DiceProfile.load(profile_path) if profile_path else default_profile()
+        if why_frames < 1:
+            raise ValueError("why_frames must be at least 1")
         self.live = LiveDice(config, profile, stable_frames=stable_frames, expected=dice)
         self.commits = 0
+        self.why_frames = why_frames
+        # vision.stability.Why: the same why over `why_frames` still frames in a row, kept
+        # until a commit (or another why held as long) so the screen does not flicker.
+        self.why: Any = None
+        self._held: tuple[Any, int] = (None, 0)
 
     def look(self, frame: Any) -> SeenDice | None:
         """One BGR uint8 frame; the dice once a reading is settled, else None."""
         commit = self.live.feed(frame)
         if commit is None:
+            self._hold(self.live.why)
             return None
+        self.why, self._held = None, (None, 0)
         self.commits += 1
         return SeenDice(
             tuple(
@@ -40,6 +51,18 @@ class DiceEye:
             ),
             int(frame.shape[1]),
         )
+
+    def _hold(self, why: Any) -> None:
+        """Count how long the same why holds. A moving frame breaks the run but says nothing
+        new (hands over the table are expected), nor does a good frame not yet committed."""
+        if why is None or why.reason == "moving":
+            self._held = (None, 0)
+            return
+        last, frames = self._held
+        frames = frames + 1 if why == last else 1
+        self._held = (why, frames)
+        if frames >= self.why_frames:
+            self.why = why
 
 
 class TileEye:

@@ -6,7 +6,7 @@ tests also build models from real records through the engines (display/build.py)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.games import Game, engine_for
@@ -274,8 +274,14 @@ def pow_samples() -> dict[str, object]:
         manual_focus=3,
         banner="Camera lost: enter the dice by hand",
     )
+    # The camera asks (issue #6): a cocked die while the next player rolls, over the steal
+    # just shown; a pile not found at all, over the last roll.
+    cocked = replace(stolen, dice_why=P.DiceWhy("cocked", 4, 5))
+    short = replace(error, notice=None, dice_why=P.DiceWhy("count", 3, 5))
     return {
         "pow-start": start,
+        "pow-dice-cocked": cocked,
+        "pow-dice-short": short,
         "pow-manual": manual,
         "pow-choose": turn,
         "pow-steal-any": steal4,

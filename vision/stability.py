@@ -38,6 +38,24 @@ class MotionGate:
 
 
 @dataclass(frozen=True)
+class Why:
+    """Why a frame's reading cannot be committed, as plain data the screen can word in the
+    table's language: `reason` is "moving", one of the reader's `REASONS` ("cocked", "cut", …),
+    "count" (an "ok" reading of another number of dice than are in play: a pile the reader did
+    not find at all reads "ok" short of two dice) or "no-dice"; `seen` is how many dice the
+    frame read, `expected` how many are in play (None: not known)."""
+
+    reason: str
+    seen: int = 0
+    expected: int | None = None
+
+    def __str__(self) -> str:
+        if self.reason == "count":
+            return f"{self.seen} dice seen, {self.expected} expected"
+        return "no dice seen" if self.reason == "no-dice" else self.reason
+
+
+@dataclass(frozen=True)
 class Commit:
     dice: tuple[Die, ...]
     frames: int  # how many consecutive agreeing frames it took
@@ -59,21 +77,21 @@ class StabilityFilter:
         self._last: DiceReading | None = None
         self._count = 0
         self._committed = False
-        self.why: str | None = None
+        self.why: Why | None = None
 
-    def _why(self, reading: DiceReading | None) -> str | None:
-        """Why a frame's reading cannot be committed, in words the screen can show: the
-        reader's reason, or the count of dice when it is not the dice in play (a pile the
-        reader did not find at all reads "ok" short of two dice: the table is told "3 dice
-        seen, 5 expected" rather than nothing); None when it can be."""
+    def _why(self, reading: DiceReading | None) -> Why | None:
+        """Why a frame's reading cannot be committed (None when it can be): the table is told
+        "3 dice seen, 5 expected" rather than nothing when a pile was not found at all."""
         if reading is None:
-            return "moving"
-        if reading.status != "ok":
-            return reading.reason
+            return Why("moving", expected=self.expected)
         n = len(reading.dice)
+        if reading.status != "ok":
+            return Why(reading.reason or "uncertain", n, self.expected)
+        if not n:
+            return Why("no-dice", 0, self.expected)
         if self.expected is not None and n != self.expected:
-            return f"{n} dice seen, {self.expected} expected"
-        return None if n else "no dice seen"
+            return Why("count", n, self.expected)
+        return None
 
     def _same(self, a: DiceReading, b: DiceReading) -> bool:
         if len(a.dice) != len(b.dice):
@@ -135,7 +153,7 @@ class LiveDice:
         self.filter = StabilityFilter(stable_frames, expected)
 
     @property
-    def why(self) -> str | None:
+    def why(self) -> Why | None:
         """Why the last frame was not a reading to commit (`StabilityFilter.why`), or None."""
         return self.filter.why
 

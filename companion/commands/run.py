@@ -164,6 +164,7 @@ def _serve(args, config, kind: str, path: str, store, closing) -> None:
             eye = DiceEye(
                 kept_zone=vision["kept_zone"],
                 stable_frames=vision["stable_frames"],
+                why_frames=vision["why_frames"],
                 profile_path=vision["dice_profile"],
             )
         except (ImportError, OSError, ValueError) as exc:

@@ -148,6 +148,7 @@ class PowController:
     manual: ManualDice | None = None
     notice: Notice | None = None
     table: SeenDice | None = None  # the table as last seen (entered or not)
+    dice_why: Any = None  # why the camera does not take the dice on the table (DiceEye.why)
     _options: list[dict[str, Any]] = field(default_factory=list)
 
     # -- dice ---------------------------------------------------------------------------
@@ -162,6 +163,10 @@ class PowController:
             self.notice = None
             self.focus = 0
         return actions
+
+    def on_dice_why(self, why: Any) -> None:
+        """What keeps the camera from taking the dice now (None: nothing, or just taken)."""
+        self.dice_why = why
 
     # -- buttons ------------------------------------------------------------------------
     def on_input(self, name: str, game: Game) -> list[dict[str, Any]]:

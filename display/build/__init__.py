@@ -4,7 +4,7 @@ The app's controllers call these; they read `ENGINE.public_view(state)` and the 
 read-only helpers (options, odds, abilities), never the hidden parts of a state.
 
 `view_for(controller, game, status)` is the one call the app needs: it reads the controller's
-UI state by duck typing (`game_name`, `focus`, `notice`; POW's `manual`; the form
+UI state by duck typing (`game_name`, `focus`, `notice`; POW's `manual` and `dice_why`; the form
 controllers' `forms(game)`, `editing`, `field`) so display never imports the controllers.
 """
 
@@ -40,7 +40,7 @@ def view_for(controller: Any, game: Any, status: Any = None, **extra: Any) -> ob
         from . import pow as b
 
         manual = getattr(controller, "manual", None)
-        ui: dict[str, Any] = {"banner": banner}
+        ui: dict[str, Any] = {"banner": banner, "dice_why": getattr(controller, "dice_why", None)}
         if manual is not None:
             ui.update(manual=tuple(manual.dice), manual_focus=manual.focus)
         return b.view(game, focus, notice, colours=colours, **ui)

@@ -23,6 +23,13 @@ def _notice(notice: Any) -> Notice | None:
     return None if notice is None else Notice(notice.rule, notice.message)
 
 
+def _dice_why(why: Any) -> P.DiceWhy | None:
+    """The eye's why (vision's `Why`, read by its fields so display never imports vision)."""
+    if why is None:
+        return None
+    return P.DiceWhy(str(why.reason), int(why.seen), why.expected)
+
+
 def _option(view: dict[str, Any], rec: dict[str, Any], forced: tuple[str, int] | None) -> P.Option:
     kind = rec["type"]
     items = tuple(sorted(rec.items()))
@@ -83,6 +90,7 @@ def turn(
     manual: Sequence[tuple[str, bool]] | None = None,
     manual_focus: int = 0,
     banner: str | None = None,
+    dice_why: Any = None,
 ) -> P.PowTurn:
     view = ENGINE.public_view(state)
     players = view["players"]
@@ -129,6 +137,7 @@ def turn(
         manual=tuple(manual) if manual is not None else None,
         manual_focus=manual_focus,
         banner=banner,
+        dice_why=_dice_why(dice_why),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import inputs, theme, widgets
 from ..canvas import Canvas
-from ..views.pow import Option, PowTally, PowTurn
+from ..views.pow import DiceWhy, Option, PowTally, PowTurn
 
 ROW_COLOUR = {"heroes": theme.HERO, "villains": theme.VILLAIN}
 TILE_W, TILE_GAP = 54, 6
@@ -181,7 +181,9 @@ def render_turn(c: Canvas, m: PowTurn) -> None:
                 c.outline((sx - 4, 372, sw + 8, 66), theme.FOCUS, width=4, radius=10)
         c.hit((x, 350, each - 8, 88), inputs.player(i))
 
-    if m.event:
+    if m.dice_why is not None:  # the table is rolling: what the camera asks beats old news
+        _dice_why(c, m.dice_why)
+    elif m.event:
         e = m.event
         word = (_("hero") if e.row == "heroes" else _("villain")) + (
             "" if e.value is None else " " + c.lang.num(e.value, signed=e.value > 0)
@@ -216,6 +218,52 @@ def render_turn(c: Canvas, m: PowTurn) -> None:
             (_("Dice by hand"), inputs.SELECT),
         ]
     widgets.footer(c, hints)
+
+
+def dice_why_text(c: Canvas, why: DiceWhy) -> str:
+    """What the table should do so that the camera can take the dice (issue #6)."""
+    _ = c.lang
+    n, expected = why.seen, why.expected
+    if why.reason in ("count", "missing") and expected is not None and n != expected:
+        if n < expected:
+            return c.lang.n_(
+                "{n} die seen, {expected} expected — put every die flat in view",
+                "{n} dice seen, {expected} expected — put every die flat in view",
+                n,
+                expected=expected,
+            )
+        return c.lang.n_(
+            "{n} die seen, {expected} expected — take the other dice away",
+            "{n} dice seen, {expected} expected — take the other dice away",
+            n,
+            expected=expected,
+        )
+    if why.reason == "cocked":
+        return _("A die is cocked on another — lay it flat")
+    if why.reason == "cut":
+        return _("A die is cut by the edge of the picture — move it in")
+    if why.reason == "blurred":
+        return _("A die looks blurred — let the dice come to rest")
+    if why.reason == "too-many":
+        return _("More dice than in play — take the other dice away")
+    if why.reason == "no-dice":
+        return _("No dice seen — roll them where the camera sees them")
+    return _("A die cannot be read — nudge it, or enter the dice by hand")
+
+
+def _dice_why(c: Canvas, why: DiceWhy) -> None:
+    """Over the last roll (the table is rolling again): an unread die and what to do."""
+    c.box((10, 186, 380, 80), theme.FOCUS, radius=10)
+    widgets.die(c, c.mirror_in((20, 198, 56, 56), 10, 380), None)
+    c.text(
+        dice_why_text(c, why),
+        c.mirror_in((86, 188, 296, 76), 10, 380),
+        theme.BODY,
+        theme.text_on(theme.FOCUS),
+        "start",
+        bold=True,
+        wrap=True,
+    )
 
 
 def _manual(c: Canvas, m: PowTurn) -> None:

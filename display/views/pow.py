@@ -59,6 +59,18 @@ class Event:
 
 
 @dataclass(frozen=True)
+class DiceWhy:
+    """Why the camera has not taken the dice on the table yet, once the same why has held for
+    a few frames: the screen words it as what the table should do (lay a cocked die flat…)."""
+
+    # "cocked" | "cut" | "blurred" | "too-many" | "uncertain" | "missing" (the reader's reasons),
+    # "count" (another number of dice than in play) | "no-dice"
+    reason: str
+    seen: int = 0  # dice read in the frame
+    expected: int | None = None  # dice in play
+
+
+@dataclass(frozen=True)
 class PowTurn:
     seats: tuple[Seat, ...]
     current: int  # index into seats of the player to act
@@ -75,6 +87,7 @@ class PowTurn:
     manual: tuple[tuple[str, bool], ...] | None = None  # dice entered by hand: (face, set aside)
     manual_focus: int = 0
     banner: str | None = None  # a hardware fault to show (camera lost)
+    dice_why: DiceWhy | None = None  # why the dice on the table are not taken yet
 
 
 @dataclass(frozen=True)

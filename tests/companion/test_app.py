@@ -259,6 +259,30 @@ def test_pow_game_end_to_end_through_the_simulated_camera_real_vision_store_and_
     assert sum(len(s.heroes) + len(s.villains) for s in game.state.stacks) == 6
 
 
+@needs_vision
+def test_the_screen_says_why_the_dice_are_not_taken_and_clears_it_on_commit(tmp_path):
+    # Issue #6: rendered frames through the real DiceEye/LiveDice, the app and the screen.
+    from companion.eye import DiceEye
+    from display import screens
+    from display.views.pow import DiceWhy
+    from tests.companion.test_eye import COCKED, REST, still
+
+    frames = iter(still(COCKED, 6, case="cocked") + still(REST, 6))
+    camera = CameraWatch(lambda: SimulatedCamera(lambda: next(frames)))
+    app = pow_app(tmp_path, camera=camera, eye=DiceEye(why_frames=3))
+    models = []
+    for _ in range(12):
+        assert app.step()
+        models.append(app.screen.shown[-1])
+    shown = [m.dice_why for m in models]
+    # Not while the why is new (no flicker); then said until the dice are committed.
+    assert shown[:3] == [None] * 3
+    assert shown[3:7] == [DiceWhy("cocked", 3, 5)] * 4
+    assert shown[-1] is None and app.eye.commits == 1
+    texts = screens.render(_surface(), models[3], "en").texts
+    assert "A die is cocked on another — lay it flat" in texts
+
+
 # -- a crash mid-game ---------------------------------------------------------------------
 @needs_vision
 def test_kill_9_mid_game_then_resume_with_nothing_lost(tmp_path):

@@ -47,6 +47,8 @@ def test_values_are_taken():
         ('[screen]\nwidth = "wide"\n', "'screen.width' = 'wide' is not allowed"),
         ("[screen]\nfullscreen = 1\n", "'screen.fullscreen' = 1 is not allowed: it must be true"),
         ("[vision]\nkept_zone = [0.5, 0, 0.2, 1]\n", "'vision.kept_zone'"),
+        ("[vision]\nwhy_frames = 0\n", "'vision.why_frames' = 0 is not allowed"),
+        ('[vision]\nwhy_frames = "6"\n', "'vision.why_frames' = '6' is not allowed"),
         ("[rules.chess]\n", "unknown table [rules.chess]"),
         ("[screen\n", "not valid TOML"),
     ],

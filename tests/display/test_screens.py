@@ -3,11 +3,13 @@ reachable by touch, and a PNG snapshot under snapshots/ to look at."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
 from display import inputs, screens
-from display.i18n import LANGS
+from display.i18n import LANGS, Lang
 from display.samples import all_samples
 
 SAMPLES = all_samples()
@@ -59,3 +61,22 @@ def test_touch_on_a_drawn_option_gives_its_logical_input():
 def test_an_unknown_model_is_refused():
     with pytest.raises(TypeError, match="no screen draws a str"):
         screens.render(pygame.Surface((800, 480)), "hello", "en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_why_the_dice_are_not_taken_is_said_over_the_last_event(lang):
+    # Issue #6: the table is rolling again, so the camera's why beats the steal just shown.
+    _ = Lang.get(lang)
+    cocked = SAMPLES["pow-dice-cocked"]
+    said = screens.render(pygame.Surface((800, 480)), cocked, lang).texts
+    assert _("A die is cocked on another — lay it flat") in said
+    event = screens.render(pygame.Surface((800, 480)), replace(cocked, dice_why=None), lang).texts
+    assert set(event) - set(said), "the event's words are not drawn under the why"
+    short = screens.render(pygame.Surface((800, 480)), SAMPLES["pow-dice-short"], lang).texts
+    counted = _.n_(
+        "{n} die seen, {expected} expected — put every die flat in view",
+        "{n} dice seen, {expected} expected — put every die flat in view",
+        3,
+        expected=5,
+    )
+    assert counted in short and _.num(3) in counted and _.num(5) in counted

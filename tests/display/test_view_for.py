@@ -14,7 +14,7 @@ from display import screens
 from display.build import view_for
 from display.views.digmars import DigMarsBoard
 from display.views.malacca import MalaccaRound
-from display.views.pow import PowTurn
+from display.views.pow import DiceWhy, PowTurn
 
 RECORDS = Path(__file__).resolve().parents[1] / "records"
 
@@ -43,6 +43,19 @@ def test_pow_controller_state_reaches_the_screen():
     model = view_for(ctl, game, Status("sim", "keys"))
     assert model.manual is not None and len(model.manual) == 5
     draw(model)
+
+
+def test_pow_dice_why_reaches_the_screen_as_plain_data():
+    from vision.stability import Why
+
+    game = start("pow-legal-000.jsonl", 1)
+    ctl = PowController()
+    ctl.on_dice_why(Why("cut", 5, 5))
+    model = view_for(ctl, game, Status("sim", "keys"))
+    assert model.dice_why == DiceWhy("cut", 5, 5) and type(model.dice_why) is DiceWhy
+    assert "Pildi serv lõikab täringut — nihuta see sissepoole" in draw(model).texts
+    ctl.on_dice_why(None)
+    assert view_for(ctl, game, Status("sim", "keys")).dice_why is None
 
 
 def test_malacca_form_being_filled_reaches_the_screen():

@@ -7,7 +7,7 @@ import pytest
 from vision.config import dice_config
 from vision.reader import DiceReading, Die
 from vision.render import SceneSpec, render_scene
-from vision.stability import LiveDice, MotionGate, StabilityFilter
+from vision.stability import LiveDice, MotionGate, StabilityFilter, Why
 
 
 def reading(*faces, status="ok", reason=None, shift=0.0):
@@ -57,11 +57,13 @@ def test_a_frame_short_of_the_dice_in_play_says_how_many_were_seen():
     # dice; the filter never commits it, and the table is told why rather than nothing.
     f = StabilityFilter(stable_frames=2, expected=5)
     assert f.push(reading(*FIVE[:3])) is None
-    assert f.why == "3 dice seen, 5 expected"
-    f.push(reading(*FIVE, status="unreadable", reason="cocked"))
-    assert f.why == "cocked"
+    assert f.why == Why("count", 3, 5) and str(f.why) == "3 dice seen, 5 expected"
+    f.push(reading(*FIVE[:4], status="unreadable", reason="cocked"))
+    assert f.why == Why("cocked", 4, 5) and str(f.why) == "cocked"
     f.push(None)
-    assert f.why == "moving"
+    assert f.why == Why("moving", 0, 5)
+    f.push(reading())
+    assert f.why == Why("no-dice", 0, 5) and str(f.why) == "no dice seen"
     f.push(reading(*FIVE))
     assert f.why is None
 
