@@ -152,6 +152,15 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "detail_quantile": 0.85,
         "detail_margin": 0.06,
         "detail_min_fit": 0.75,
+        # A tile matched under `pair_below` and at least `weak_gap` under the median match
+        # of the frame's other tiles keeps its value only when, aligned onto the taught tile
+        # it matched (the detail cuts, `describe.aligned_fit`), it fits it at least
+        # `weak_min_fit`: a die on part of a tile cannot be aligned away, a clean tile cut a
+        # little off can, and a blurred frame weakens all its tiles (read._uncovered; set on
+        # foreign boxes 3, 30-38 and own seeds 141421, 314159: clean tiles so weak fit 0.58
+        # or better, two under a die 0.32 and 0.46; 0 turns it off).
+        "weak_min_fit": 0.5,
+        "weak_gap": 0.25,
         # Where that leaves the two close, their printed numbers decide (`number.pair_model`:
         # the place where the two taught tiles' fine print, light and fill colours taken out
         # at this sigma in detail px, differs once aligned onto each other): a number read
@@ -241,6 +250,7 @@ TILES_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "min_print_share": FRACTION,
         "detail_blur": POSITIVE,
         "detail_quantile": FRACTION,
+        "weak_min_fit": FRACTION,  # a correlation: above 1 no tile could keep its value
         "cells": POSITIVE,
         "number_smooth": POSITIVE,
         "ground_band": Allowed(hi=0.5, ordered=((0, 1),), note="(inner < outer)"),

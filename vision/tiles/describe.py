@@ -212,28 +212,48 @@ def aligned_pair(
     (`masks`, one in each template's frame: `pair_masks`, made here when not given).
     A fit that fails to converge counts as no fit (margin 0).
     """
-    c, d, _ = mine.shape
-    border = (window.shape[1] - d) / 2
     um, uo = unshade(mine, shade), unshade(other, shade)
     if masks is None:
         masks = pair_masks(mine, other, shade, quantile)
-    gray = window.sum(0)
-    hwc = np.ascontiguousarray(window.transpose(1, 2, 0))
     fits, where = [], []
     for t, ut, mask in ((mine, um, masks[0]), (other, uo, masks[1])):
-        warp = np.array([[1, 0, border], [0, 1, border]], np.float32)
-        try:
-            _, warp = cv2.findTransformECC(
-                t.sum(0), gray, warp, cv2.MOTION_AFFINE, _ECC_STOP, None, 1
-            )  # fmt: skip
-        except cv2.error:
+        seen = aligned(window, t, shade)
+        if seen is None:
             return 0.0, 0.0
-        flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
-        seen = unshade(cv2.warpAffine(hwc, warp, (d, d), flags=flags).transpose(2, 0, 1), shade)
         fits.append(_ncc(seen, ut))
         where.append(_ncc(seen[:, mask], ut[:, mask]))
     margin = where[0] - where[1]
     return margin, fits[0] if margin >= 0 else fits[1]
+
+
+def aligned(window: np.ndarray, template: np.ndarray, shade: float) -> np.ndarray | None:
+    """The tile in `window` (C×W×W, raw BGR planes, a border of a few px round a D×D cut)
+    warped onto `template` (C×D×D raw) by an affine fit of brightness (`cv2.findTransformECC`),
+    light taken out (`unshade` at `shade`); None when the fit does not converge."""
+    d = template.shape[-1]
+    border = (window.shape[1] - d) / 2
+    warp = np.array([[1, 0, border], [0, 1, border]], np.float32)
+    try:
+        _, warp = cv2.findTransformECC(
+            template.sum(0), window.sum(0), warp, cv2.MOTION_AFFINE, _ECC_STOP, None, 1
+        )  # fmt: skip
+    except cv2.error:
+        return None
+    hwc = np.ascontiguousarray(window.transpose(1, 2, 0))
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    return unshade(cv2.warpAffine(hwc, warp, (d, d), flags=flags).transpose(2, 0, 1), shade)
+
+
+def aligned_fit(window: np.ndarray, template: np.ndarray, shade: float) -> float:
+    """How well the tile in `window` fits `template` once aligned onto it (`aligned`): the
+    normalised correlation per channel, light taken out of both; 0 when it cannot be aligned.
+
+    A match at one shift for the whole tile is weak both for a clean tile cut a little off,
+    turned or foreshortened (fine print misses itself by a px) and for a tile a die or a
+    finger lies on; aligned, the first fits as well as any clean tile, the second does not
+    (what lies on it cannot be warped away)."""
+    seen = aligned(window, template, shade)
+    return 0.0 if seen is None else _ncc(seen, unshade(template, shade))
 
 
 _ECC_STOP = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, 1e-4)

@@ -17,6 +17,7 @@ import numpy as np
 from . import number
 from .describe import (
     Shifts,
+    aligned_fit,
     aligned_pair,
     cell_misfit,
     centred,
@@ -221,9 +222,7 @@ def _lookalikes(
     close = ranked[:2] + [r for r in ranked[2:] if top - float(s[r[1]]) < config["min_margin"]]
     d = detail.shape[-1]
     n = len(detail)
-    window = cut(frame, center, angle, side, d + 2 * int(config["detail_search"]), d,
-                 config["detail_blur"])  # fmt: skip
-
+    window = _detail_window(config, frame, center, angle, side, d)
     shade = config["shade"] * d / profile.patch
 
     def compare(a: tuple[int, int], b: tuple[int, int]) -> tuple[float, float]:
@@ -263,6 +262,33 @@ def _lookalikes(
     return None
 
 
+def _detail_window(config, frame: np.ndarray, center, angle: float, side: float, d: int):
+    """The tile cut as the profile's detail cuts (`d` px), with `detail_search` px of border."""
+    search = int(config["detail_search"])
+    return cut(frame, center, angle, side, d + 2 * search, d, config["detail_blur"])
+
+
+def _partly_unlike(
+    config, profile: TilesProfile, frame: np.ndarray, look: number.Look, sign: int
+) -> bool:
+    """Does the tile of `look`, aligned onto the taught tile it matched (`aligned_fit`, the
+    detail cuts), fit it under `weak_min_fit`: something on part of it (a die)?
+
+    A tile matched weakly (under `pair_below`) was still read when its value led the others
+    and no cell of it misfit past `max_misfit`: foreign box 37 scene 24, a red die over most
+    of a "+5" (0.43 by a frame median of 0.92), box 38 scene 19 (a white die over half a
+    "+2", 0.43 by 0.82) read "ok". Clean tiles match as weakly when cut a little off (fine
+    print missing itself by a px: box 38 scene 5, a "+4" turned 6 degrees, 0.52 by 0.85);
+    aligned, such foreign tiles fit 0.90 or better, the two under a die 0.32 and 0.46."""
+    detail = profile.detail_matcher(sign, 0.0)
+    if detail is None or look.tile is None:
+        return False
+    least = config["weak_min_fit"]
+    d = detail.shape[-1]
+    window = _detail_window(config, frame, look.center, look.angle, look.side, d)
+    return aligned_fit(window, detail[look.tile], config["shade"] * d / profile.patch) < least
+
+
 def _pair_masks(profile: TilesProfile, sign: int, i: int, j: int, shade: float, quantile: float):
     """`describe.pair_masks` of taught detail cuts `i` and `j` of one colour, made once per
     pair and profile (kept on it as its matchers are): two ECC fits each."""
@@ -288,6 +314,8 @@ def _recentred(
     return on_tile(center, angle, side, p, dx - r, dy - r)
 
 
+# Why the look declined a tile that fits its taught tile only in part (`_partly_unlike`).
+PARTLY_UNLIKE = "partly unlike"
 _TURN_REACH = 8.0  # degrees from its blob's box a tile's turn is looked for (refine_angle)
 
 
@@ -344,6 +372,37 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
     return score, number.Look(value, best, why, cutout, center, angle, side, tile)
 
 
+def _uncovered(
+    config, profile: TilesProfile, frame: np.ndarray, seen: dict[str, list]
+) -> dict[str, list]:
+    """`seen` ((score, look) of each tile by row) with each tile something lies on part of
+    declined (`PARTLY_UNLIKE`): a weak match (under `pair_below`) at least `weak_gap` below
+    the median match of the frame's other tiles that, aligned onto the taught tile it matched,
+    fits it under `weak_min_fit` (`_partly_unlike`).
+
+    A die or fingertips over part of a tile spoil that one tile; a frame's blur, light or
+    table weaken every tile of it alike (own seed 314159 scene 143, defocused: a clean "-3"
+    at 0.70 by a median of 0.86, aligned 0.43)."""
+    least = config["weak_min_fit"]
+    scores = [score for looks in seen.values() for score, look in looks if look.value is not None]
+    if least <= 0 or len(scores) < 2:
+        return seen
+    out = {}
+    for kind, looks in seen.items():
+        sign = 1 if kind == HEROES else -1
+        kept = []
+        for score, look in looks:
+            if look.value is not None and score < config["pair_below"]:
+                others = list(scores)
+                others.remove(score)
+                weak = score <= float(np.median(others)) - config["weak_gap"]
+                if weak and _partly_unlike(config, profile, frame, look, sign):
+                    look = replace(look, value=None, why=PARTLY_UNLIKE)
+            kept.append((score, look))
+        out[kind] = kept
+    return out
+
+
 def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarray) -> TilesReading:
     """Both rows of a BGR uint8 frame, left to right, or the reason they can't be read."""
     found = find_blobs(config, frame)
@@ -360,14 +419,20 @@ def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarr
     every = [*rows.heroes, *rows.villains]
     sides = local_sides([b.center for b in every], [np.mean(b.size) for b in every], rows.side)
     at = dict(zip(map(id, every), sides.tolist(), strict=True))
+    both = ((HEROES, rows.heroes, 1), (VILLAINS, rows.villains, -1))
+    seen = {
+        kind: [_identify(config, profile, frame, b, at[id(b)], sign) for b in blobs]
+        for kind, blobs, sign in both
+    }
+    seen = _uncovered(config, profile, frame, seen)
     out: dict[str, tuple[TileSeen, ...]] = {}
-    for kind, blobs, sign in ((HEROES, rows.heroes, 1), (VILLAINS, rows.villains, -1)):
-        looks = [_identify(config, profile, frame, b, at[id(b)], sign) for b in blobs]
+    for kind, blobs, sign in both:
+        looks = seen[kind]
         # The printed number cross-checks the look, or names a tile the look found close.
         settled = number.settle(config, profile, frame, sign, [k for _, k in looks])
         out[kind] = tuple(
-            _trusted(config, rows, b, TileSeen(value, b.center, score, doubt))
-            for b, (score, _), (value, doubt) in zip(blobs, looks, settled, strict=True)
+            _trusted(config, rows, b, TileSeen(value, b.center, score, doubt or _doubt(look)))
+            for b, (score, look), (value, doubt) in zip(blobs, looks, settled, strict=True)
         )
     reason = rows.problem
     if reason is None:
@@ -377,6 +442,13 @@ def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarr
     if reason is None:
         reason = _check(profile, out)
     return TilesReading(out[HEROES], out[VILLAINS], reason)
+
+
+def _doubt(look: number.Look) -> str | None:
+    """What a tile the look declined for what lies on part of it (`_partly_unlike`) is told."""
+    if look.why == PARTLY_UNLIKE:
+        return "is partly unlike its taught tile (a hand or a die on it?)"
+    return None
 
 
 def _trusted(config, rows, blob, seen: TileSeen) -> TileSeen:
