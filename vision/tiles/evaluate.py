@@ -243,9 +243,12 @@ def main(argv: list[str] | None = None) -> int:
     # (a die on a tile's corner may leave it readable).
     accepted = [r for r in cover_results if r.reason is None]
     wrong = [r for r in accepted if r.cause]
+    right = [f"#{r.index}" for r in accepted if not r.cause]  # to look at: a tile was covered
     print(
         f"covered scenes: {len(covered)}, refused {len(covered) - len(accepted)}, "
-        f"accepted and right {len(accepted) - len(wrong)}, accepted and WRONG {len(wrong)}"
+        f"accepted and right {len(accepted) - len(wrong)}"
+        + (f" ({', '.join(right)})" if right else "")
+        + f", accepted and WRONG {len(wrong)}"
     )
     for r in wrong:
         print(f"  covered #{r.index:3d} read wrong: {r.cause}  {r.conditions}")
