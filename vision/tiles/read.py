@@ -276,9 +276,9 @@ def _partly_unlike(
 
     A tile matched weakly (under `pair_below`) was still read when its value led the others
     and no cell of it misfit past `max_misfit`: foreign box 37 scene 24, a red die over most
-    of a "+5" (0.43 by a frame median of 0.92), box 38 scene 19 (a white die over half a
+    of a "+5" (0.43 by a frame median of 0.90), box 38 scene 19 (a white die over half a
     "+2", 0.43 by 0.82) read "ok". Clean tiles match as weakly when cut a little off (fine
-    print missing itself by a px: box 38 scene 5, a "+4" turned 6 degrees, 0.52 by 0.85);
+    print missing itself by a px: box 38 scene 5, a "+4" turned 6 degrees, 0.52 by 0.87);
     aligned, such foreign tiles fit 0.90 or better, the two under a die 0.32 and 0.46."""
     detail = profile.detail_matcher(sign, 0.0)
     if detail is None or look.tile is None:
@@ -382,7 +382,7 @@ def _uncovered(
 
     A die or fingertips over part of a tile spoil that one tile; a frame's blur, light or
     table weaken every tile of it alike (own seed 314159 scene 143, defocused: a clean "-3"
-    at 0.70 by a median of 0.86, aligned 0.43)."""
+    at 0.70 by a median of 0.88, aligned 0.43)."""
     least = config["weak_min_fit"]
     scores = [score for looks in seen.values() for score, look in looks if look.value is not None]
     if least <= 0 or len(scores) < 2:

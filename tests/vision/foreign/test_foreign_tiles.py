@@ -552,7 +552,7 @@ def test_pow_13_a_tile_matched_weakly_because_a_die_lies_on_it_is_refused(
 
 def test_pow_13_a_clean_tile_matched_weakly_for_a_cut_a_little_off_still_reads(tmp_path):
     # Box 38 scene 5 (write_set(38, 60)), cloth: a "+4" turned about 6 degrees matched its
-    # taught tile at 0.52 only (fine print a px off itself), 0.33 under the frame's median;
+    # taught tile at 0.52 only (fine print a px off itself), 0.35 under the frame's median;
     # aligned onto it, it fits 0.91, over `weak_min_fit`: not taken for a covered tile.
     state = _pcg(130196499607344198863735310899335825787, 73905542112750272912731201832437766001,
                  3381206513, 1)  # fmt: skip
