@@ -165,6 +165,9 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # of a side and turned by 5 degrees each way (the scan steps a fifth of a side and 15
         # degrees; 0: the scan's own cuts alone).
         "scan_finer": 0.1,
+        # …around each of this many of the scan's nearest cuts, the finest fit kept (1: the
+        # nearest alone).
+        "scan_refined": 3,
         # …and that top is kept when the read's own rule gives its face confidence with each
         # face measured at its best cut shifted up to this part of a side each way, at every
         # 15 degrees (a part of a top fits a face too: one pip of a 2 is a 1; 0: not checked).
@@ -203,6 +206,7 @@ DICE_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "patch": POSITIVE,
         "margin_full": POSITIVE,  # confidence is the margin divided by it
         "max_dice": POSITIVE,
+        "scan_refined": POSITIVE,  # the scan keeps the best of this many refined cuts
         "dice_in_play": POSITIVE,
         "kept_zone": Allowed(
             hi=1.0,

@@ -328,6 +328,32 @@ def test_a_slate_die_the_colour_cut_missed_is_found_by_the_taught_faces(tmp_path
     _scene_read_right(tmp_path, 1000 + seed, seed, scene + 1, f"outline-{scene:03d}.jpg")
 
 
+def test_a_die_between_the_scans_cuts_is_found_at_a_neighbouring_cuts_turn(tmp_path):
+    # Foreign outline seed 4 (teach seed 1004), scene 45: a blue bubble touching an orange
+    # bubble's top, one blob; the scan's nearest grid cut (turned 0 degrees) fitted 1.65
+    # typical distances and, measured finer, 1.62 (beyond `scan_fit`): "missing". The next
+    # cut a grid step away, turned 45 degrees, fitted 1.76 and finer 0.93: the nearest cuts
+    # at the best place and its neighbours are each measured finer (`scan_refined`).
+    _scene_read_right(tmp_path, 1004, 4, 46, "outline-045.jpg")
+
+
+def test_the_scan_measures_finer_no_cut_at_another_place(tmp_path):
+    # Foreign outline seed 6 (teach seed 1006), scene 42: the skull's top was cut with its
+    # side face and read by the wide look (0.94). The blob's second-nearest scan cut, most
+    # of a side lower, took in the skull's front side face over the felt; measured finer it
+    # fitted an orange bubble at 1.20 and read "ok" with it at 0.97 instead of the skull. Only
+    # the cuts a grid step around the nearest one are measured finer.
+    _scene_read_right(tmp_path, 1006, 6, 43, "outline-042.jpg")
+
+
+def test_a_blob_whose_top_the_scan_found_is_no_die_without_a_top(tmp_path):
+    # Foreign outline seed 8 (teach seed 1008), scene 55: the colour cut found no top in a
+    # far orange bubble's blob ("uncertain"), then the scan by the taught faces found its top
+    # and read it at 1.00: five dice and one issue more, "too-many". A die's blob with a
+    # scanned top on it is that die (vision.finder._under_a_top).
+    _scene_read_right(tmp_path, 1008, 8, 56, "outline-055.jpg")
+
+
 @pytest.mark.parametrize(
     ("seed", "scene"),
     [pytest.param(7, 45, id="an_orange_bubble"), pytest.param(10, 4, id="a_skull")],
