@@ -168,6 +168,9 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # …around each of this many of the scan's nearest cuts, the finest fit kept (1: the
         # nearest alone).
         "scan_refined": 3,
+        # …and a top it finds holds a print at least this part as strong as the least the
+        # frame's fitting tops hold (vision.finder._faint; 0: not checked).
+        "scan_print": 0.75,
         # …and that top is kept when the read's own rule gives its face confidence with each
         # face measured at its best cut shifted up to this part of a side each way, at every
         # 15 degrees (a part of a top fits a face too: one pip of a 2 is a 1; 0: not checked).

@@ -53,8 +53,10 @@ def face_patch(
     return cv2.resize(crop, (patch, patch), interpolation=cv2.INTER_AREA)
 
 
-def descriptor(patch: np.ndarray) -> np.ndarray:
-    """A float32 vector for a BGR uint8 face patch, relative to the die's body colour."""
+def _relative(patch: np.ndarray) -> np.ndarray:
+    """The patch in Lab relative to the die's body colour (the median of its rim), its light
+    made even, blurred and resized to DESC×DESC: brightness in parts of the body's, hue
+    weighed 1.5 times."""
     lab = cv2.cvtColor(patch.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
     n = patch.shape[0]
     ring = np.concatenate(
@@ -71,7 +73,12 @@ def descriptor(patch: np.ndarray) -> np.ndarray:
     rel[:, :, 0] *= 100.0 / max(float(body[0]), 15.0)  # brightness relative to the body's
     rel[:, :, 1:] *= 1.5  # hue tells blue from orange better than brightness does
     rel = cv2.GaussianBlur(rel, (0, 0), n / 24.0)
-    small = cv2.resize(rel, (DESC, DESC), interpolation=cv2.INTER_AREA)
+    return cv2.resize(rel, (DESC, DESC), interpolation=cv2.INTER_AREA)
+
+
+def descriptor(patch: np.ndarray) -> np.ndarray:
+    """A float32 vector for a BGR uint8 face patch, relative to the die's body colour."""
+    small = _relative(patch)
     # Brightness (the shape of the print) and hue (its colour) weigh the same, and each is
     # about unit length: the pattern matters, not its contrast (which blur and light change).
     # A print with no colour of its own (black pips on a white die) has only noise in hue
@@ -81,6 +88,14 @@ def descriptor(patch: np.ndarray) -> np.ndarray:
     light = small[:, :, :1] / max(ln, 0.3 * hn, 1e-6)
     hue = small[:, :, 1:] / max(hn, 0.3 * ln, 1e-6)
     return (np.concatenate([light, hue], axis=2).reshape(-1) / np.sqrt(2)).astype(np.float32)
+
+
+def print_contrast(patch: np.ndarray) -> float:
+    """How strongly a face patch's print stands out from its body: the RMS brightness of the
+    patch relative to the body's (`_relative`), before the descriptor scales it away. A cut of
+    a plain side face, a shadow or the table holds little (foreign outline: 26-31 where the
+    frame's tops held 50 or more)."""
+    return _length(_relative(patch)[:, :, 0]) / DESC
 
 
 def _length(x: np.ndarray) -> float:

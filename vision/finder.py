@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from .config import DICE_DEFAULTS
-from .faces import decide, descriptor, face_distances, face_patch
+from .faces import decide, descriptor, face_distances, face_patch, print_contrast
 from .profile import BINS, DiceProfile
 
 # The long/short side of the box of a top face seen obliquely (`_oblique_top`): a camera
@@ -1012,6 +1012,32 @@ def _under_a_top(blob: Candidate, tops: list[Candidate]) -> bool:
     return any(_gap(blob.center, t.center) < 0.9 * t.side for t in tops)
 
 
+def _faint(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    top: Candidate,
+    dice: list[Candidate],
+    fits: list[bool],
+) -> bool:
+    """Whether a scanned top's print stands out from its body less than `scan_print` of the
+    least that the frame's tops fitting a taught face show: a cut of a die's plain side face
+    over the table fits a taught face once the descriptor scales its faint pattern up (foreign
+    outline 16 scene 43: two such cuts read as orange bubbles at 0.96-0.98, contrast 26 and
+    31 where the frame's tops held 51-89; 52 scanned tops that were dice, outline 1-20 and
+    pips, held 0.91 or more of their frame's least)."""
+    share = float(config["scan_print"])
+    held = [_contrast(profile, frame, d) for d, ok in zip(dice, fits, strict=True) if ok]
+    return bool(share and held) and _contrast(profile, frame, top) < share * min(held)
+
+
+def _contrast(profile: DiceProfile, frame: np.ndarray, cut: Candidate) -> float:
+    """The print contrast of a cut (vision.faces.print_contrast)."""
+    return print_contrast(
+        face_patch(frame, cut.center, cut.side, cut.angle, profile.patch, cut.shape)
+    )
+
+
 def _scanned_tops(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -1104,7 +1130,7 @@ def _scanned_tops(
                 ),
                 key=lambda pair: pair[1],
             )
-            if fitted > close:
+            if fitted > close or _faint(config, profile, frame, top, out, fits):
                 break
             whole = _whole_top(config, profile, frame, top)
             if whole is not None:

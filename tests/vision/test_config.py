@@ -17,6 +17,7 @@ from vision.errors import BadConfig
         ("max_dice", 5.0, "a whole number 1 or more"),
         ("patch", True, "a whole number 1 or more"),  # a bool where a number is wanted
         ("scan_refined", 0, "a whole number 1 or more"),  # the scan keeps one of them
+        ("scan_print", -0.1, "a number 0 or more"),
         ("contrast", -3, "a whole number 0 or more"),
         ("min_confidence", "high", "a number 0 or more"),
         ("min_confidence", False, "a number 0 or more"),

@@ -193,3 +193,21 @@ def test_the_descriptors_lengths_are_numpys_norms_to_the_bit():
         want = np.linalg.norm(lab[:, :, 1:] - body[1:], axis=2)
         got = _hue_off(lab, body)
         assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+def test_a_print_stands_out_from_its_body_where_a_side_face_over_the_table_does_not():
+    # vision.faces.print_contrast, what the scan asks of a top (vision.finder._faint): a slate
+    # top with an orange ring holds a strong print; a slate side face with the felt below it
+    # only a step the descriptor would scale up to unit length all the same.
+    import cv2
+
+    from vision.faces import descriptor, print_contrast
+
+    slate = np.full((48, 48, 3), (60, 50, 45), np.uint8)
+    printed = slate.copy()
+    cv2.circle(printed, (24, 24), 12, (40, 160, 230), 3)
+    side = slate.copy()
+    side[32:] = (40, 100, 30)
+    assert 0 < print_contrast(side) < CONFIG["scan_print"] * print_contrast(printed)
+    lengths = [float(np.linalg.norm(descriptor(cv2.resize(p, (24, 24))))) for p in (printed, side)]
+    assert abs(lengths[0] - lengths[1]) < 0.05, lengths

@@ -346,6 +346,15 @@ def test_the_scan_measures_finer_no_cut_at_another_place(tmp_path):
     _scene_read_right(tmp_path, 1006, 6, 43, "outline-042.jpg")
 
 
+def test_a_side_face_over_the_table_is_no_top_for_the_scan(tmp_path):
+    # Foreign outline seed 16 (teach seed 1016), scene 43: two cuts of the scan, one over a
+    # shield's front side face and the felt below it, one between two blue bubbles, fitted an
+    # orange bubble within `scan_fit` and read at 0.96-0.98: seven dice, "too-many". Their
+    # print contrast was 26 and 31 where the frame's tops held 51 or more: a scanned top must
+    # hold a print as strong as `scan_print` of the least the frame's tops hold.
+    _scene_read_right(tmp_path, 1016, 16, 44, "outline-043.jpg")
+
+
 def test_a_blob_whose_top_the_scan_found_is_no_die_without_a_top(tmp_path):
     # Foreign outline seed 8 (teach seed 1008), scene 55: the colour cut found no top in a
     # far orange bubble's blob ("uncertain"), then the scan by the taught faces found its top
