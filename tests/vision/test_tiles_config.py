@@ -33,6 +33,8 @@ from vision.tiles.config import tiles_config
         ("number_check", 0, "True or False"),
         ("glare_gains", (0.9,), "a tuple of numbers above 1, of any length"),
         ("glare_level", 300, "a whole number from 0 to 255"),
+        ("cut_gap_lengths", (1.25, 0.8), "a tuple of 2 numbers 0 or more (shortest < longest)"),
+        ("cut_gap_margin", -0.1, "a number 0 or more"),
     ],
 )
 def test_a_wrong_tile_value_names_the_key_and_what_it_must_be(key, value, must):

@@ -101,6 +101,35 @@ def test_pow_3_a_bent_row_of_nearly_touching_tiles_is_cut_into_as_many_tiles():
     assert np.allclose(np.diff(xs), 61, atol=3)
 
 
+def _run(tiles: int, length: float, dip: float, level: float = 39.0) -> np.ndarray:
+    """A run's thickness profile (working px along it): `tiles` tiles edge to edge over
+    `length` px, thinned by `dip` of `level` for 3 px where each two meet (rounded corners)."""
+    run = np.full(int(round(length)), level)
+    for k in range(1, tiles):
+        at = int(round(k * length / tiles))
+        run[at - 1 : at + 2] = level * (1 - dip)
+    return run
+
+
+def test_pow_3_touching_tiles_seen_larger_than_the_side_are_counted_by_their_gaps():
+    # Foreign box 37 scene 55: five heroes edge to edge, 39-40 working px each where the
+    # frame's side (its villains) is 35: 5.6 sides, cut into six pieces, none a tile. The
+    # thickness dips where they meet (34-36 of 39); six pieces' cuts miss the dips.
+    run = _run(5, 5.6 * 35, 0.12)
+    assert find._count(run, 35.0, CONFIG) == 5
+    # Switched off (a margin beyond reach), the length rounded as before.
+    assert find._count(run, 35.0, tiles_config({"cut_gap_margin": 1.0})) == 6
+
+
+def test_pow_3_a_run_with_no_gaps_is_counted_by_its_length():
+    # Tiles truly edge to edge (no dips), or dips too shallow to tell: the length rounded.
+    assert find._count(_run(5, 5.6 * 35, 0.0), 35.0, CONFIG) == 6
+    assert find._count(_run(5, 5.6 * 35, 0.03), 35.0, CONFIG) == 6
+    assert find._count(_run(6, 6.3 * 35, 0.1), 35.0, CONFIG) == 6
+    # One tile fewer only while its pieces stay within `cut_gap_lengths` of a side.
+    assert find._count(_run(2, 2.6 * 35, 0.3), 35.0, CONFIG) == 3
+
+
 def test_a_blob_colour_is_the_median_of_its_lab_pixels_exactly():
     """The blob colour's shortcut (`_median_lab`: a partial sort of the 8-bit Lab, only the
     middle pixels converted) must give the very numbers np.median of the float Lab gives, for

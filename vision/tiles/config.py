@@ -44,6 +44,11 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "flatten_sigma": 0.12,
         # Touching tiles are cut where the blob thins below this fraction of its usual height.
         "cut_depth": 0.7,
+        # ... and a run of them with no such thinning evenly into its length in tiles,
+        # rounded, unless one tile more or fewer (pieces within these lengths, in sides) cuts
+        # on dips of its thickness deeper by this share of it (find._count; 1 turns it off).
+        "cut_gap_margin": 0.04,
+        "cut_gap_lengths": (0.8, 1.25),
         # A tile seen from above: a square filling its rotated box, about the tile size.
         "max_aspect": 1.3,
         "min_fill": 0.7,  # pixels / rotated box
@@ -238,6 +243,7 @@ TILES_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "glare_level": Allowed(hi=255),
         "glare_pale": Allowed(hi=255),
         "flatten_scale": FRACTION,
+        "cut_gap_lengths": Allowed(ordered=((0, 1),), note="(shortest < longest)"),
         "max_row_angle": Allowed(hi=90.0),  # degrees from the horizontal
         "texture_scales": POSITIVE,  # Gaussian sigmas
         "texture_step": POSITIVE,  # a step along the row

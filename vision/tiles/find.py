@@ -468,7 +468,7 @@ def _cut(pts: np.ndarray, box: tuple, side: float, config: Mapping[str, Any]) ->
             start = i
         elif not h and start is not None:
             if i - start >= 0.4 * side:
-                n = max(1, int(round((i - start) / side)))
+                n = _count(prof[start:i], side, config)
                 step = (i - start) / n
                 cuts.extend((start + k * step, start + (k + 1) * step) for k in range(n))
             start = None
@@ -483,6 +483,50 @@ def _cut(pts: np.ndarray, box: tuple, side: float, config: Mapping[str, Any]) ->
         if sel.sum() > 10:
             pieces.append(pts[sel])
     return pieces
+
+
+def _count(run: np.ndarray, side: float, config: Mapping[str, Any]) -> int:
+    """How many tiles edge to edge a run of a blob's thickness profile (working px along its
+    long axis) holds: its length in sides, rounded, unless one tile more or fewer (each still
+    `cut_gap_lengths` sides long) puts its even cuts on gaps between tiles deeper by at least
+    `cut_gap_margin` of the run's thickness.
+
+    The side is the frame's; one row's tiles can show larger, their dark rims and the gaps
+    between them all "not table" on a dark wood (foreign box 37: heroes 78-79 px where the
+    villains, and so the side, are 70): five such heroes edge to edge measure 5.6 sides and
+    were cut into six pieces, none a tile (scenes 1 and 55 refused). The gaps still show as
+    dips of the thickness where rounded corners or tiles laid a little apart meet (35 px
+    against 39 there): 0.06-0.09 of the thickness at five cuts, 0.00-0.03 at six. On the
+    runs of foreign boxes 30-37 whose rounded count was right (902), no other count's cuts
+    were deeper by more than 0.008."""
+    n = max(1, int(round(len(run) / side)))
+    lo, hi = config["cut_gap_lengths"]
+    others = [m for m in (n - 1, n + 1) if m >= 2 and lo <= len(run) / (m * side) <= hi]
+    if not others:  # most runs: one tile (time)
+        return n
+    best, deepest = n, _gap_depth(run, n) + config["cut_gap_margin"]
+    for other in others:
+        depth = _gap_depth(run, other)
+        if depth >= deepest:
+            best, deepest = other, depth
+    return best
+
+
+def _gap_depth(run: np.ndarray, n: int) -> float:
+    """How deep the shallowest of the n - 1 even cuts of a run (its thickness profile) lies
+    in a dip: 1 - the least thickness within 0.15 of a piece of the cut over the run's
+    usual (75th percentile) thickness; 0 for one piece (no cut)."""
+    if n < 2:
+        return 0.0
+    level = max(float(np.percentile(run, 75)), 1e-6)
+    step = len(run) / n
+    reach = max(1.0, 0.15 * step)
+    depths = []
+    for k in range(1, n):
+        at = k * step
+        near = run[int(max(0.0, at - reach)) : int(min(len(run), at + reach + 1))]
+        depths.append(1.0 - float(near.min()) / level)
+    return min(depths)
 
 
 def _row_ends(pts: np.ndarray) -> np.ndarray:

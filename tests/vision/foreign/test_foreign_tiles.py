@@ -559,3 +559,26 @@ def test_pow_13_a_clean_tile_matched_weakly_for_a_cut_a_little_off_still_reads(t
     t, case, s = _redrawn_read(tmp_path, 38, 5, state)
     assert case == "normal" and 4 in [x["value"] for x in t["heroes"]]
     assert s.right == s.tiles and s.wrong_rows == 0, s.line()
+
+
+@pytest.mark.parametrize(
+    "index,state,heroes",
+    [
+        (1, _pcg(158493172230419746836214347332467202547,
+                 64732795793297546974204605976128113455, 292697245, 0), [3, 3, 6, 5, 6, 2, 2]),
+        (55, _pcg(264046486661050107046750724176141629417,
+                  64732795793297546974204605976128113455, 3145838394, 0), [4, 6, 5, 6, 2, 2]),
+    ],
+)  # fmt: skip
+def test_pow_3_touching_tiles_seen_larger_than_the_side_are_cut_one_a_tile(
+    tmp_path, index, state, heroes
+):
+    # Box 37 (write_set(37, 60)), wood: its heroes show 74-79 px in the mask (a dark rim and
+    # the dark gaps between them "not table") where its villains, and so the frame's side,
+    # are 66-70. Six (scene 1) and five (scene 55) heroes edge to edge measured 6.7 and 5.6
+    # sides and were cut into seven and six pieces: "a tile of the hero row after tile 3
+    # can't be made out", "tile 4 of the hero row is not recognised". The run is counted by
+    # the dips of its thickness where the tiles meet (find._count).
+    t, case, s = _redrawn_read(tmp_path, 37, index, state)
+    assert case == "normal" and [v["value"] for v in t["heroes"]] == heroes
+    assert s.right == s.tiles and s.wrong_rows == 0, s.line()
