@@ -366,7 +366,9 @@ class Look:
     best: int  # the value it ranked first
     # Why it declined: "faint" (no taught tile matches well), "close" (two values match about
     # as well), "misfit" (part of the tile is unlike the taught one), "partly unlike" (a weak
-    # match that aligned fits its taught tile only in part: read._partly_unlike), or None.
+    # match that aligned fits its taught tile only in part: read._partly_unlike), "shifted" (a
+    # weak match that cut where its taught tile fits best reads otherwise,
+    # read._weak_checked), or None.
     why: str | None
     cutout: np.ndarray = field(repr=False)  # its cut, `search` px of shift around the patch
     center: tuple[float, float]
