@@ -171,6 +171,12 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # …and a top it finds holds a print at least this part as strong as the least the
         # frame's fitting tops hold (vision.finder._faint; 0: not checked).
         "scan_print": 0.75,
+        # A die read as a face whose print is weaker than this part of the weakest print that
+        # face's taught dice held (the profile's `least_print`) is unsure: a shadow of a far
+        # die cut out as a top read as a blue bubble at 0.62 and 1.00, its print 0.47-0.48 of
+        # the taught blue bubbles' least, where the real dice of foreign outline 14 and pips 2
+        # held 0.80 or more (vision.reader._weak_print; 0: not checked).
+        "print_floor": 0.65,
         # …and that top is kept when the read's own rule gives its face confidence with each
         # face measured at its best cut shifted up to this part of a side each way, at every
         # 15 degrees (a part of a top fits a face too: one pip of a 2 is a 1; 0: not checked).

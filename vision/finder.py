@@ -1027,11 +1027,11 @@ def _faint(
     31 where the frame's tops held 51-89; 52 scanned tops that were dice, outline 1-20 and
     pips, held 0.91 or more of their frame's least)."""
     share = float(config["scan_print"])
-    held = [_contrast(profile, frame, d) for d, ok in zip(dice, fits, strict=True) if ok]
-    return bool(share and held) and _contrast(profile, frame, top) < share * min(held)
+    held = [cut_print(profile, frame, d) for d, ok in zip(dice, fits, strict=True) if ok]
+    return bool(share and held) and cut_print(profile, frame, top) < share * min(held)
 
 
-def _contrast(profile: DiceProfile, frame: np.ndarray, cut: Candidate) -> float:
+def cut_print(profile: DiceProfile, frame: np.ndarray, cut: Candidate) -> float:
     """The print contrast of a cut (vision.faces.print_contrast)."""
     return print_contrast(
         face_patch(frame, cut.center, cut.side, cut.angle, profile.patch, cut.shape)

@@ -48,6 +48,11 @@ class DiceProfile:
     # takes on the light's tint: black pips on a die a scene's light tints carry the tint's
     # hue, which no taught die showed (vision.teach.hue_weight measures it).
     hue_weight: float = 1.0
+    # Per face, the weakest print (vision.faces.print_contrast) of its taught dice as a read
+    # cuts them: a cut whose print is far weaker than any taught die of the face it matches
+    # is a shadow or the felt, not that face (vision.reader, `print_floor`). None for a
+    # profile taught before it was measured: the check is then off.
+    least_print: tuple[float, ...] | None = None
 
     @property
     def lut_u8(self) -> np.ndarray:
@@ -134,6 +139,8 @@ class DiceProfile:
             "size_slope": list(self.size_slope),
             "hue_weight": self.hue_weight,
         }
+        if self.least_print is not None:
+            meta["least_print"] = list(self.least_print)
         arrays = {
             "body_lut": self.body_lut.astype(np.float32),
             "templates": self.templates.astype(np.float16),
@@ -172,10 +179,22 @@ class DiceProfile:
             blob_over_top=float(meta.get("blob_over_top", 1.0)),
             size_slope=tuple(float(v) for v in meta.get("size_slope", (0.0, 0.0))),
             hue_weight=float(meta.get("hue_weight", 1.0)),
+            least_print=_least_print(meta, len(meta["faces"])),
             mean=arrays["mean"].astype(np.float32) if "mean" in arrays else None,
             basis=arrays["basis"].astype(np.float32) if "basis" in arrays else None,
             body_hist=arrays["body_hist"].astype(np.float32) if "body_hist" in arrays else None,
         )
+
+
+def _least_print(meta: dict, n_faces: int) -> tuple[float, ...] | None:
+    """The per-face print floor of a profile's meta record (absent in profiles saved before it
+    was measured: None, the check off)."""
+    if "least_print" not in meta:
+        return None
+    least = tuple(float(v) for v in meta["least_print"])
+    if len(least) != n_faces:
+        raise BadProfile(f"least_print holds {len(least)} values for {n_faces} faces")
+    return least
 
 
 def _left_out_confusions(profile: DiceProfile) -> tuple[tuple[np.ndarray, np.ndarray], ...]:

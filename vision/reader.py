@@ -20,7 +20,15 @@ from typing import Any
 import numpy as np
 
 from .faces import Match, decide, descriptor, face_distances, face_patch
-from .finder import Candidate, Found, find_dice, perspective, round_blob, smeared_square
+from .finder import (
+    Candidate,
+    Found,
+    cut_print,
+    find_dice,
+    perspective,
+    round_blob,
+    smeared_square,
+)
 from .profile import DiceProfile
 
 REASONS = ("cut", "blurred", "cocked", "too-many", "uncertain", "missing")
@@ -216,6 +224,23 @@ def _at_expected_size(
     ]
 
 
+def _weak_print(
+    config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray, c: Candidate, m: Match
+) -> bool:
+    """Whether a die read with confidence holds a print weaker than `print_floor` of the
+    weakest its face's taught dice held: the descriptor scales a cut's pattern to unit length,
+    so a shadow's edge against the felt can match a face as well as a print (foreign outline
+    14 scene 0: two far dice's shadows read as blue bubbles at 0.62 and 1.00). Such a die is
+    unsure rather than no die: something die-like was found there, and dropping it could
+    leave a frame "ok" with a die missing. Off for a profile taught before the floor was
+    measured (`least_print` None)."""
+    share = float(config["print_floor"])
+    if not share or profile.least_print is None or m.confidence < float(config["min_confidence"]):
+        return False
+    floor = share * profile.least_print[m.face]
+    return bool(floor) and cut_print(profile, frame, c) < floor
+
+
 def _piles(
     config: Mapping[str, Any],
     kept: list[tuple[Candidate, Match]],
@@ -305,6 +330,10 @@ def _read(
         for c, m, row, again in zip(found.dice, matches, per_face, looked, strict=True)
     ]
     matches = _at_expected_size(config, profile, frame, found, matches)
+    matches = [
+        replace(m, confidence=0.0) if _weak_print(config, profile, frame, c, m) else m
+        for c, m in zip(found.dice, matches, strict=True)
+    ]
     # A square that matches no taught face at all (far beyond the taught dice's spread) is
     # not a die: a tile, a box, a note. It is left out rather than called a die. A distance
     # found by the second look's search is the least of many cuts, so it is held closer (a

@@ -19,7 +19,7 @@ import numpy as np
 
 from .config import dice_config
 from .errors import BadProfile
-from .faces import descriptor, face_patch
+from .faces import descriptor, face_patch, print_contrast
 from .finder import blob_top, die_mask, find_dice, holds_print, top_in_crop
 from .images import load_bgr
 from .profile import BINS, DiceProfile
@@ -213,6 +213,7 @@ def teach(
     if oblique:
         first, seen = _oblique_pictures(config, first, seen, looked, names)
     templates, labels, die_ids, sides = [], [], [], []
+    prints: list[list[float]] = [[] for _ in names]  # per face: its taught dice's print
     placed: list[list[tuple[float, float, float]]] = []  # per picture: (x, y, side) of its dice
     for f, path, dice in seen:
         img = load_bgr(path)
@@ -254,6 +255,7 @@ def teach(
             # …and with the edge of a shadow across it (an arm, a lamp): a die half in shade
             # must still match its face.
             patches += [_shadowed(patches[0], rng) for _ in range(2)]
+            prints[f].append(print_contrast(patches[0]))
             for p in patches:
                 templates.append(descriptor(p))
                 labels.append(f)
@@ -270,7 +272,9 @@ def teach(
                       blob_over_top=first.blob_over_top, body_hist=body_hist,
                       hue_weight=hue_weight(templates, labels))  # fmt: skip
     mean, basis = _pca(raw.rotated[0], rng)
-    profile = replace(raw, mean=mean, basis=basis, size_slope=_size_slope(placed))
+    profile = replace(
+        raw, mean=mean, basis=basis, size_slope=_size_slope(placed), least_print=_least(prints)
+    )
     return replace(profile, typical_distance=_typical_distance(profile))
 
 
@@ -451,6 +455,15 @@ def _colour_model(
     # die-coloured table out, and the table may not be the one taught on.
     lut = 255.0 * hb / (hb + TABLE_WEIGHT * ht + floor)
     return lut.astype(np.float32).reshape(-1), hb.astype(np.float32).reshape(-1)
+
+
+def _least(prints: list[list[float]]) -> tuple[float, ...]:
+    """Each face's weakest taught print. The weakest, not a low quantile: a teach set holds a
+    few dice of a face (foreign sets: 2-10), too few for a quantile to differ from the least,
+    and the least refuses the fewest real dice (a floor set from it is only ever too low,
+    and too low lets a shadow through, never refuses a die like the taught ones). A face
+    with no die cut (every die of it taken for another face) has 0: no floor."""
+    return tuple(min(p) if p else 0.0 for p in prints)
 
 
 def _typical_distance(profile: DiceProfile) -> float:

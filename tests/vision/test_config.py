@@ -18,6 +18,8 @@ from vision.errors import BadConfig
         ("patch", True, "a whole number 1 or more"),  # a bool where a number is wanted
         ("scan_refined", 0, "a whole number 1 or more"),  # the scan keeps one of them
         ("scan_print", -0.1, "a number 0 or more"),
+        ("print_floor", -0.5, "a number 0 or more"),
+        ("print_floor", "high", "a number 0 or more"),
         ("contrast", -3, "a whole number 0 or more"),
         ("min_confidence", "high", "a number 0 or more"),
         ("min_confidence", False, "a number 0 or more"),

@@ -1,0 +1,42 @@
+"""vision/profile.py: what a saved dice profile keeps, and profiles saved before a field was
+measured still load (with the check that field serves off)."""
+
+import json
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from vision import profile_file
+from vision.errors import BadProfile
+from vision.profile import DiceProfile, default_profile
+
+
+def test_the_taught_print_floor_is_kept_per_face(pow_profile, tmp_path):
+    assert pow_profile.least_print is not None
+    assert len(pow_profile.least_print) == len(pow_profile.faces)
+    assert all(v > 0 for v in pow_profile.least_print)
+    pow_profile.save(tmp_path / "p.npz")
+    again = DiceProfile.load(tmp_path / "p.npz")
+    assert again.least_print == pytest.approx(pow_profile.least_print)
+
+
+def test_a_profile_saved_before_the_print_floor_loads_without_it(pow_profile, tmp_path):
+    replace(pow_profile, least_print=None).save(tmp_path / "old.npz")
+    meta, _ = profile_file.read(tmp_path / "old.npz", "dice", "teach", ())
+    assert "least_print" not in meta
+    assert DiceProfile.load(tmp_path / "old.npz").least_print is None
+    # (the shipped profile was made before it: its reads are as they were)
+    assert default_profile().least_print is None
+
+
+def test_a_print_floor_of_another_length_than_the_faces_is_refused(pow_profile, tmp_path):
+    path = tmp_path / "bad.npz"
+    pow_profile.save(path)
+    with np.load(path) as z:
+        arrays = {k: z[k] for k in z.files if k != "meta"}
+        meta = json.loads(z["meta"].tobytes().decode())
+    meta["least_print"] = meta["least_print"][:-1]
+    profile_file.write(path, meta, arrays)
+    with pytest.raises(BadProfile, match="least_print"):
+        DiceProfile.load(path)
