@@ -116,15 +116,11 @@ class StabilityFilter:
 
     def push(self, reading: DiceReading | None) -> Commit | None:
         """One frame's reading (None = the frame moved). Returns a Commit or None."""
-        usable = (
-            reading is not None
-            and reading.status == "ok"
-            and len(reading.dice) > 0
-            and (self.expected is None or len(reading.dice) == self.expected)
-        )
-        if not usable:
+        # A reading is usable exactly when nothing keeps it from being committed.
+        why = self._why(reading)
+        if why is not None:
             self.reset()
-            self.why = self._why(reading)
+            self.why = why
             return None
         self.why = None
         if self._last is not None and self._same(reading, self._last):
