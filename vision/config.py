@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from .config_check import POSITIVE, SCALE, Allowed, merged
+from .config_check import FRACTION, POSITIVE, SCALE, Allowed, merged
 from .errors import BadConfig
 
 DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
@@ -177,6 +177,13 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # the taught blue bubbles' least, where the real dice of foreign outline 14 and pips 2
         # held 0.80 or more (vision.reader._weak_print; 0: not checked).
         "print_floor": 0.65,
+        # Teach: a taught die whose cut holds less print than this part of the median its
+        # face's taught dice hold was cut off its top (a five-dice picture's die cut at its
+        # plain side face or its shadow: pips 3's "3" 2.5 where the rest held 20-35; such
+        # cuts held 0.06-0.31 of the median on the dev sets, the tops 0.66 or more, and a
+        # top cut with its side face 0.50 or more); it is left out of the templates and the
+        # print floor (vision.teach._on_print; 0: not checked).
+        "teach_print": 0.35,
         # …and that top is kept when the read's own rule gives its face confidence with each
         # face measured at its best cut shifted up to this part of a side each way, at every
         # 15 degrees (a part of a top fits a face too: one pip of a 2 is a 1; 0: not checked).
@@ -216,6 +223,7 @@ DICE_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "margin_full": POSITIVE,  # confidence is the margin divided by it
         "max_dice": POSITIVE,
         "scan_refined": POSITIVE,  # the scan keeps the best of this many refined cuts
+        "teach_print": FRACTION,  # of the face's median: above 1 would leave out its better half
         "dice_in_play": POSITIVE,
         "kept_zone": Allowed(
             hi=1.0,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -157,9 +158,24 @@ def _discover(root: Path) -> dict[str, list[Path]]:
 
 
 def teach(
-    source: Path | Mapping[str, Iterable[Path]], patch: int = 24, seed: int = 0
+    source: Path | Mapping[str, Iterable[Path]],
+    patch: int = 24,
+    seed: int = 0,
+    overrides: Mapping[str, Any] | None = None,
 ) -> DiceProfile:
     """Learn a profile from a teach folder (one sub-folder per face) or {face: [image paths]}."""
+    return teach_with_notes(source, patch, seed, overrides)[0]
+
+
+def teach_with_notes(
+    source: Path | Mapping[str, Iterable[Path]],
+    patch: int = 24,
+    seed: int = 0,
+    overrides: Mapping[str, Any] | None = None,
+) -> tuple[DiceProfile, list[OffPrint]]:
+    """`teach`, and the teach dice it left out because their cut held far less print than
+    their face's other dice (`OffPrint`, to be told to whoever taught). `overrides`: dice
+    vision settings (vision.config) for the teach step's own look."""
     faces = (
         _discover(Path(source))
         if isinstance(source, str | Path)
@@ -207,62 +223,42 @@ def teach(
                         np.zeros(0, np.int32), (min(sides), max(sides)), 1.0, patch,
                         body_hist=body_hist)  # fmt: skip
     # (only dice whose blobs lie whole in the frame: vision.config "edge_tops")
-    config = dice_config({"edge_tops": False})
+    config = dice_config({**(overrides or {}), "edge_tops": False})
     first = replace(first, blob_over_top=_blob_over_top(config, first, seen))
     oblique = first.blob_over_top >= float(config["oblique_blob"])
     if oblique:
         first, seen = _oblique_pictures(config, first, seen, looked, names)
+    found = [c for f, path, dice in seen for c in _cuts(config, first, f, path, dice, oblique)]
+    cuts, notes = _on_print(config, found, names)
     templates, labels, die_ids, sides = [], [], [], []
     prints: list[list[float]] = [[] for _ in names]  # per face: its taught dice's print
-    placed: list[list[tuple[float, float, float]]] = []  # per picture: (x, y, side) of its dice
-    for f, path, dice in seen:
-        img = load_bgr(path)
-        placed.append([])
-        cands = find_dice(config, first, img).dice
-        if oblique and not _whole(dice, img.shape[:2]):
-            # Seen with their sides, dice whose sides are close to their top's colour make no
-            # square of it: the reader's own cut finds them (every die in a teach picture
-            # shows the face taught).
-            dice = dice + [
-                TaughtDie(c.center, c.side, c.angle, (0.0, 0.0, 0.0))
-                for c in cands
-                if all(np.hypot(c.center[0] - d.center[0], c.center[1] - d.center[1])
-                       >= 0.4 * d.side for d in dice)
-            ]  # fmt: skip
-        for die in dice:
-            near = [
-                c
-                for c in cands
-                if np.hypot(c.center[0] - die.center[0], c.center[1] - die.center[1])
-                < 0.4 * die.side
-            ]
-            geo = (
-                (near[0].center, near[0].side, near[0].angle, near[0].shape)
-                if near
-                else (die.center, die.side, die.angle, (1.0, 0.0, 1.0))
-            )
-            # The die as found, and as it could have been found: a little off-centre, turned,
-            # sized (so a read need not cut a die out exactly as the teach step did).
-            (cx, cy), side, angle, shape = geo
-            jitters = [(0.0, 0.0, 0.0, 1.0)] + [
-                (*rng.normal(0, 0.04, 2) * side, rng.normal(0, 4), rng.normal(1, 0.04))
-                for _ in range(3)
-            ]
-            patches = [
-                face_patch(img, (cx + dx, cy + dy), side * ds, angle + da, patch, shape)
-                for dx, dy, da, ds in jitters
-            ]
-            # …and with the edge of a shadow across it (an arm, a lamp): a die half in shade
-            # must still match its face.
-            patches += [_shadowed(patches[0], rng) for _ in range(2)]
-            prints[f].append(print_contrast(patches[0]))
-            for p in patches:
-                templates.append(descriptor(p))
-                labels.append(f)
-                die_ids.append(len(sides))
-            sides.append(geo[1])
-            if not _whole(dice, img.shape[:2]):
-                placed[-1].append((geo[0][0], geo[0][1], geo[1]))
+    placed: dict[Path, list[tuple[float, float, float]]] = {}  # per picture: its dice (x, y, side)
+    shown = None
+    for cut in cuts:
+        if cut.path != shown:  # a picture's cuts come one after another
+            img, shown = load_bgr(cut.path), cut.path
+        # The die as found, and as it could have been found: a little off-centre, turned,
+        # sized (so a read need not cut a die out exactly as the teach step did).
+        (cx, cy), side, angle, shape = cut.geo
+        jitters = [(0.0, 0.0, 0.0, 1.0)] + [
+            (*rng.normal(0, 0.04, 2) * side, rng.normal(0, 4), rng.normal(1, 0.04))
+            for _ in range(3)
+        ]
+        patches = [
+            face_patch(img, (cx + dx, cy + dy), side * ds, angle + da, patch, shape)
+            for dx, dy, da, ds in jitters
+        ]
+        # …and with the edge of a shadow across it (an arm, a lamp): a die half in shade
+        # must still match its face.
+        patches += [_shadowed(patches[0], rng) for _ in range(2)]
+        prints[cut.face].append(cut.print)
+        for p in patches:
+            templates.append(descriptor(p))
+            labels.append(cut.face)
+            die_ids.append(len(sides))
+        sides.append(side)
+        if cut.placed:
+            placed.setdefault(cut.path, []).append((cx, cy, side))
     if not sides:
         raise BadProfile("no die found in the teach pictures")
     templates = np.array(templates, np.float32)
@@ -272,10 +268,9 @@ def teach(
                       blob_over_top=first.blob_over_top, body_hist=body_hist,
                       hue_weight=hue_weight(templates, labels))  # fmt: skip
     mean, basis = _pca(raw.rotated[0], rng)
-    profile = replace(
-        raw, mean=mean, basis=basis, size_slope=_size_slope(placed), least_print=_least(prints)
-    )
-    return replace(profile, typical_distance=_typical_distance(profile))
+    profile = replace(raw, mean=mean, basis=basis, size_slope=_size_slope(list(placed.values())),
+                      least_print=_least(prints))  # fmt: skip
+    return replace(profile, typical_distance=_typical_distance(profile)), notes
 
 
 def _size_slope(placed: list[list[tuple[float, float, float]]]) -> tuple[float, float]:
@@ -303,6 +298,106 @@ def _size_slope(placed: list[list[tuple[float, float, float]]]) -> tuple[float, 
 def _whole(dice: list[TaughtDie], shape: tuple[int, int]) -> bool:
     """Whether `find_teach_dice` took the picture as a crop of one die filling it."""
     return len(dice) == 1 and dice[0].side >= 0.9 * min(shape)
+
+
+_Geometry = tuple[tuple[float, float], float, float, tuple[float, float, float]]
+
+
+@dataclass(frozen=True)
+class _Cut:
+    """A teach die as it is cut out for its templates: `geo` (centre, side, angle, shape) and
+    the print that cut holds."""
+
+    face: int
+    path: Path
+    geo: _Geometry
+    print: float
+    placed: bool  # counts for the size slope (a die on a table, not a crop)
+
+
+@dataclass(frozen=True)
+class OffPrint:
+    """A teach die left out of the profile: its cut held far less print than its face's
+    other taught dice, so it was not its top (a five-dice picture's die cut at its plain side
+    face or its shadow)."""
+
+    face: str
+    path: Path
+    center: tuple[float, float]
+    print: float
+    face_median: float
+
+    def __str__(self) -> str:
+        return (
+            f"{self.path}: the die at ({self.center[0]:.0f}, {self.center[1]:.0f}) taught as "
+            f"{self.face!r} was cut off its top (a print of {self.print:.1f} where that face's "
+            f"dice hold {self.face_median:.1f}): left out"
+        )
+
+
+def _cuts(
+    config: Mapping, first: DiceProfile, f: int, path: Path, dice: list[TaughtDie], oblique: bool
+) -> list[_Cut]:
+    """A teach picture's dice cut out as the reader cuts dice (`find_dice` with the first
+    profile): the reader's cut within 0.4 of a side of the colour cut's centre, else the
+    colour cut itself."""
+    img = load_bgr(path)
+    cands = find_dice(config, first, img).dice
+    placed = not _whole(dice, img.shape[:2])
+    if oblique and placed:
+        # Seen with their sides, dice whose sides are close to their top's colour make no
+        # square of it: the reader's own cut finds them (every die in a teach picture
+        # shows the face taught).
+        dice = dice + [
+            TaughtDie(c.center, c.side, c.angle, (0.0, 0.0, 0.0))
+            for c in cands
+            if all(np.hypot(c.center[0] - d.center[0], c.center[1] - d.center[1])
+                   >= 0.4 * d.side for d in dice)
+        ]  # fmt: skip
+    out = []
+    for die in dice:
+        near = [
+            c
+            for c in cands
+            if np.hypot(c.center[0] - die.center[0], c.center[1] - die.center[1]) < 0.4 * die.side
+        ]
+        geo = (
+            (near[0].center, near[0].side, near[0].angle, near[0].shape)
+            if near
+            else (die.center, die.side, die.angle, (1.0, 0.0, 1.0))
+        )
+        out.append(_Cut(f, path, geo, _print(first.patch, img, geo), placed))
+    return out
+
+
+def _print(patch: int, img: np.ndarray, geo: _Geometry) -> float:
+    """The print a cut holds, on the un-jittered patch a read would make of it."""
+    center, side, angle, shape = geo
+    return print_contrast(face_patch(img, center, side, angle, patch, shape))
+
+
+def _on_print(
+    config: Mapping, cuts: list[_Cut], names: tuple[str, ...]
+) -> tuple[list[_Cut], list[OffPrint]]:
+    """The cuts to teach from: a cut holding less print than `teach_print` of its face's
+    median is not the die's top (pips 3's "3" at (393, 113) cut at its plain side face: 2.5
+    where the face's other dice held 20-35). It is left out: in the templates it would teach
+    a plain face as that face, and as the face's weakest print it would set the print floor
+    (vision.reader._weak_print) where it checks nothing. (Cutting it again at the colour
+    cut's top was tried: no such cut of the dev sets had another cut to fall back on.) A
+    face keeps its stronger half at least (`teach_print` is at most 1, and a median's die
+    holds it), so no face is left without templates."""
+    share = float(config["teach_print"])
+    medians = {
+        f: float(np.median([c.print for c in cuts if c.face == f])) for f in {c.face for c in cuts}
+    }
+    kept = [c for c in cuts if c.print >= share * medians[c.face]]
+    notes = [
+        OffPrint(names[c.face], c.path, c.geo[0], c.print, medians[c.face])
+        for c in cuts
+        if c.print < share * medians[c.face]
+    ]
+    return kept, notes
 
 
 def _oblique_pictures(

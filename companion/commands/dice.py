@@ -122,15 +122,17 @@ def _vision_error(exc: Exception) -> CompanionError:
 
 def run_teach(args: argparse.Namespace) -> int:
     from vision.errors import VisionError
-    from vision.teach import teach
+    from vision.teach import teach_with_notes
 
     try:
-        profile = teach(args.dir)
+        profile, notes = teach_with_notes(args.dir)
         profile.save(args.out)
     except VisionError as exc:
         raise _vision_error(exc) from None
     except OSError as exc:
         raise CompanionError(f"cannot write {args.out}: {exc.strerror}") from None
+    for note in notes:  # a die cut off its top: retake that picture if one is left out
+        print(f"warning: {note}", file=sys.stderr)
     print(
         f"taught {len(profile.faces)} faces ({', '.join(profile.faces)}) from "
         f"{len(set(profile.die_ids.tolist()))} dice; die size {profile.side_range[0]:.0f}-"

@@ -20,6 +20,8 @@ from vision.errors import BadConfig
         ("scan_print", -0.1, "a number 0 or more"),
         ("print_floor", -0.5, "a number 0 or more"),
         ("print_floor", "high", "a number 0 or more"),
+        ("teach_print", 1.5, "a number from 0 to 1"),  # the face's better half left out
+        ("teach_print", -0.2, "a number from 0 to 1"),
         ("contrast", -3, "a whole number 0 or more"),
         ("min_confidence", "high", "a number 0 or more"),
         ("min_confidence", False, "a number 0 or more"),
