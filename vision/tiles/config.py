@@ -166,6 +166,15 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # or better, two under a die 0.32 and 0.46; 0 turns it off).
         "weak_min_fit": 0.5,
         "weak_gap": 0.25,
+        # A tile matched under `pair_below` more than `cover_hue_share` of which, aligned onto
+        # its taught tile, is off its taught colours (mapped onto the frame's by an affine fit)
+        # by more than `cover_hue_level` in hue (log units, brightness left out: a shadow is
+        # not a hand) is declined too: fingertips the table's colour spoil too little of the
+        # print for `weak_min_fit` but bring skin onto the tile (read._unlike_taught,
+        # describe.off_colour_share; set on foreign boxes 1-44 and own seeds 135246, 246357,
+        # 357468, 468579, 413131; 1 turns it off).
+        "cover_hue_level": 0.15,
+        "cover_hue_share": 0.2,
         # Where that leaves the two close, their printed numbers decide (`number.pair_model`:
         # the place where the two taught tiles' fine print, light and fill colours taken out
         # at this sigma in detail px, differs once aligned onto each other): a number read
@@ -257,6 +266,8 @@ TILES_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "detail_blur": POSITIVE,
         "detail_quantile": FRACTION,
         "weak_min_fit": FRACTION,  # a correlation: above 1 no tile could keep its value
+        "cover_hue_level": POSITIVE,  # at 0 every tile's noise is off its colours
+        "cover_hue_share": FRACTION,  # a share of the tile
         "cells": POSITIVE,
         "number_smooth": POSITIVE,
         "ground_band": Allowed(hi=0.5, ordered=((0, 1),), note="(inner < outer)"),

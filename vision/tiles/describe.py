@@ -238,6 +238,14 @@ def aligned(window: np.ndarray, template: np.ndarray, shade: float) -> np.ndarra
     """The tile in `window` (C×W×W, raw BGR planes, a border of a few px round a D×D cut)
     warped onto `template` (C×D×D raw) by an affine fit of brightness (`cv2.findTransformECC`),
     light taken out (`unshade` at `shade`); None when the fit does not converge."""
+    seen = warped_onto(window, template)
+    return None if seen is None else unshade(seen, shade)
+
+
+def warped_onto(window: np.ndarray, template: np.ndarray) -> np.ndarray | None:
+    """The tile in `window` (C×W×W raw BGR planes, a border of a few px round a D×D cut)
+    warped onto `template` (C×D×D raw) by an affine fit of brightness
+    (`cv2.findTransformECC`), still raw; None when the fit does not converge."""
     d = template.shape[-1]
     border = (window.shape[1] - d) / 2
     warp = np.array([[1, 0, border], [0, 1, border]], np.float32)
@@ -249,7 +257,7 @@ def aligned(window: np.ndarray, template: np.ndarray, shade: float) -> np.ndarra
         return None
     hwc = np.ascontiguousarray(window.transpose(1, 2, 0))
     flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
-    return unshade(cv2.warpAffine(hwc, warp, (d, d), flags=flags).transpose(2, 0, 1), shade)
+    return cv2.warpAffine(hwc, warp, (d, d), flags=flags).transpose(2, 0, 1)
 
 
 def aligned_fit(window: np.ndarray, template: np.ndarray, shade: float) -> float:
@@ -260,11 +268,49 @@ def aligned_fit(window: np.ndarray, template: np.ndarray, shade: float) -> float
     turned or foreshortened (fine print misses itself by a px) and for a tile a die or a
     finger lies on; aligned, the first fits as well as any clean tile, the second does not
     (what lies on it cannot be warped away)."""
-    seen = aligned(window, template, shade)
-    return 0.0 if seen is None else _ncc(seen, unshade(template, shade))
+    seen = warped_onto(window, template)
+    return 0.0 if seen is None else fit_of(seen, template, shade)
+
+
+def fit_of(seen: np.ndarray, template: np.ndarray, shade: float) -> float:
+    """`aligned_fit` of a tile already aligned onto `template` (`warped_onto`, raw)."""
+    return _ncc(unshade(seen, shade), unshade(template, shade))
 
 
 _ECC_STOP = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 50, 1e-4)
+
+
+def off_colour_share(seen: np.ndarray, template: np.ndarray, level: float) -> float:
+    """The share of a tile (`seen`, raw C×D×D, already aligned onto `template`: `warped_onto`)
+    whose colour its taught tile's does not explain: off by more than `level` (log units) in
+    hue, not brightness, where the taught colours are mapped onto the frame's by one affine
+    fit of colour over the tile (refitted on the `_FIT_KEEP` share it fits best, so what lies
+    on part of the tile does not bend it). Its outer tenth is left out (the cut's edge).
+
+    Brightness is not judged: a shadow's hard edge across a tile darkens part of it by as much
+    as a hand does, and every channel alike (own renders: clean tiles in a hard shadow's band
+    misfit over half their area in brightness). A hand or a die brings a colour the tile's
+    print never had: skin or a die's white over an orange or blue ground. Judged at the
+    fingers' scale (`_HUE_BLUR` of the side), so a print's edge a px off itself is not."""
+    c, d, _ = template.shape
+    taught = np.concatenate([template.reshape(c, -1).T, np.ones((d * d, 1), np.float32)], 1)
+    frame = seen.reshape(c, -1).T
+    fitted = np.ones(d * d, bool)
+    for _ in range(2):
+        m, *_ = np.linalg.lstsq(taught[fitted], frame[fitted], rcond=None)
+        mapped = taught @ m
+        miss = np.linalg.norm(frame - mapped, axis=1)
+        fitted = miss <= np.quantile(miss, _FIT_KEEP)
+    ratio = np.log(np.maximum(frame, 0) + 8) - np.log(np.maximum(mapped, 0) + 8)
+    hue = (ratio - ratio.mean(1, keepdims=True)).T.reshape(c, d, d).astype(np.float32)
+    sigma = d * _HUE_BLUR
+    off = np.max([np.abs(cv2.GaussianBlur(h, (0, 0), sigma)) for h in hue], axis=0)
+    rim = d // 10
+    return float((off[rim : d - rim, rim : d - rim] > level).mean())
+
+
+_FIT_KEEP = 0.6  # a hand over up to two fifths of a tile leaves the colour fit to the rest
+_HUE_BLUR = 1 / 32  # of the side: a finger is about 0.15 of it, a print's edge a px
 
 
 def pair_masks(

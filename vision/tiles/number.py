@@ -366,7 +366,8 @@ class Look:
     best: int  # the value it ranked first
     # Why it declined: "faint" (no taught tile matches well), "close" (two values match about
     # as well), "misfit" (part of the tile is unlike the taught one), "partly unlike" (a weak
-    # match that aligned fits its taught tile only in part: read._partly_unlike), "shifted" (a
+    # match that aligned fits its taught tile only in part: read._unlike_taught), "off colour"
+    # (a tile partly of a colour its taught tile never had: read._unlike_taught), "shifted" (a
     # weak match that cut where its taught tile fits best reads otherwise,
     # read._weak_checked), or None.
     why: str | None

@@ -17,12 +17,13 @@ import numpy as np
 from . import number
 from .describe import (
     Shifts,
-    aligned_fit,
     aligned_pair,
     cell_misfit,
     centred,
     cut,
+    fit_of,
     local_sides,
+    off_colour_share,
     on_tile,
     pair_margin,
     pair_masks,
@@ -30,6 +31,7 @@ from .describe import (
     scores,
     subpixel_misfit,
     unshade,
+    warped_onto,
 )
 from .find import find_blobs
 from .profile import TilesProfile
@@ -268,25 +270,40 @@ def _detail_window(config, frame: np.ndarray, center, angle: float, side: float,
     return cut(frame, center, angle, side, d + 2 * search, d, config["detail_blur"])
 
 
-def _partly_unlike(
-    config, profile: TilesProfile, frame: np.ndarray, look: number.Look, sign: int
-) -> bool:
-    """Does the tile of `look`, aligned onto the taught tile it matched (`aligned_fit`, the
-    detail cuts), fit it under `weak_min_fit`: something on part of it (a die)?
+def _unlike_taught(
+    config, profile: TilesProfile, frame: np.ndarray, look: number.Look, sign: int, weak: bool
+) -> str | None:
+    """Why the tile of `look`, aligned onto the taught tile it matched (the detail cuts),
+    is not trusted for something on part of it, or None: a `weak` tile that fits it under
+    `weak_min_fit` (`PARTLY_UNLIKE`), or any tile more of which than `cover_hue_share` is
+    coloured as its taught tile never was (`OFF_COLOUR`, `describe.off_colour_share`).
 
     A tile matched weakly (under `pair_below`) was still read when its value led the others
     and no cell of it misfit past `max_misfit`: foreign box 37 scene 24, a red die over most
     of a "+5" (0.43 by a frame median of 0.90), box 38 scene 19 (a white die over half a
     "+2", 0.43 by 0.82) read "ok". Clean tiles match as weakly when cut a little off (fine
     print missing itself by a px: box 38 scene 5, a "+4" turned 6 degrees, 0.52 by 0.87);
-    aligned, such foreign tiles fit 0.90 or better, the two under a die 0.32 and 0.46."""
+    aligned, such foreign tiles fit 0.90 or better, the two under a die 0.32 and 0.46.
+    Fingertips over a tile's edge spoil its print too little for that (box 38 scene 46: a
+    "-1" at 0.63, aligned 0.84; box 40 scene 55, box 43 scene 43), but bring skin's colour
+    onto an orange or blue ground: 0.43-0.55 of those tiles off in hue by 0.15, of clean
+    tiles matched as weakly 0.08 at most."""
     detail = profile.detail_matcher(sign, 0.0)
     if detail is None or look.tile is None:
-        return False
-    least = config["weak_min_fit"]
+        return None
     d = detail.shape[-1]
-    window = _detail_window(config, frame, look.center, look.angle, look.side, d)
-    return aligned_fit(window, detail[look.tile], config["shade"] * d / profile.patch) < least
+    template = detail[look.tile]
+    seen = warped_onto(_detail_window(config, frame, look.center, look.angle, look.side, d),
+                       template)  # fmt: skip
+    least = config["weak_min_fit"]
+    if weak and least > 0:
+        fit = 0.0 if seen is None else fit_of(seen, template, config["shade"] * d / profile.patch)
+        if fit < least:
+            return PARTLY_UNLIKE
+    if seen is None or config["cover_hue_share"] >= 1:
+        return None
+    share = off_colour_share(seen, template, config["cover_hue_level"])
+    return OFF_COLOUR if share > config["cover_hue_share"] else None
 
 
 def _pair_masks(profile: TilesProfile, sign: int, i: int, j: int, shade: float, quantile: float):
@@ -314,8 +331,10 @@ def _recentred(
     return on_tile(center, angle, side, p, dx - r, dy - r)
 
 
-# Why the look declined a tile that fits its taught tile only in part (`_partly_unlike`).
+# Why the look declined a tile that fits its taught tile only in part, or is partly coloured
+# as its taught tile never was (`_unlike_taught`).
 PARTLY_UNLIKE = "partly unlike"
+OFF_COLOUR = "off colour"
 _TURN_REACH = 8.0  # degrees from its blob's box a tile's turn is looked for (refine_angle)
 
 
@@ -381,17 +400,14 @@ def _uncovered(
     config, profile: TilesProfile, frame: np.ndarray, seen: dict[str, list]
 ) -> dict[str, list]:
     """`seen` ((score, look) of each tile by row) with each tile something lies on part of
-    declined (`PARTLY_UNLIKE`): a weak match (under `pair_below`) at least `weak_gap` below
-    the median match of the frame's other tiles that, aligned onto the taught tile it matched,
-    fits it under `weak_min_fit` (`_partly_unlike`).
+    declined (`_unlike_taught`): of the tiles matched weakly (under `pair_below`), one at
+    least `weak_gap` below the median match of the frame's other tiles that fits its taught
+    tile only in part once aligned, or any whose colour is partly not its taught tile's.
 
     A die or fingertips over part of a tile spoil that one tile; a frame's blur, light or
     table weaken every tile of it alike (own seed 314159 scene 143, defocused: a clean "-3"
-    at 0.70 by a median of 0.88, aligned 0.43)."""
-    least = config["weak_min_fit"]
+    at 0.70 by a median of 0.88, aligned 0.43), but leave its colours its own."""
     scores = [score for looks in seen.values() for score, look in looks if look.value is not None]
-    if least <= 0 or len(scores) < 2:
-        return seen
     out = {}
     for kind, looks in seen.items():
         sign = 1 if kind == HEROES else -1
@@ -400,9 +416,10 @@ def _uncovered(
             if look.value is not None and score < config["pair_below"]:
                 others = list(scores)
                 others.remove(score)
-                weak = score <= float(np.median(others)) - config["weak_gap"]
-                if weak and _partly_unlike(config, profile, frame, look, sign):
-                    look = replace(look, value=None, why=PARTLY_UNLIKE)
+                weak = bool(others) and score <= float(np.median(others)) - config["weak_gap"]
+                why = _unlike_taught(config, profile, frame, look, sign, weak)
+                if why is not None:
+                    look = replace(look, value=None, why=why)
             kept.append((score, look))
         out[kind] = kept
     return out
@@ -479,9 +496,11 @@ def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarr
 
 
 def _doubt(look: number.Look) -> str | None:
-    """What a tile the look declined for what lies on part of it (`_partly_unlike`) is told."""
+    """What a tile the look declined for what lies on part of it (`_unlike_taught`) is told."""
     if look.why == PARTLY_UNLIKE:
         return "is partly unlike its taught tile (a hand or a die on it?)"
+    if look.why == OFF_COLOUR:
+        return "is partly of a colour its taught tile never had (a hand or a die on it?)"
     return None
 
 
