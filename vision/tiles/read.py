@@ -286,8 +286,9 @@ def _unlike_taught(
     aligned, such foreign tiles fit 0.90 or better, the two under a die 0.32 and 0.46.
     Fingertips over a tile's edge spoil its print too little for that (box 38 scene 46: a
     "-1" at 0.63, aligned 0.84; box 40 scene 55, box 43 scene 43), but bring skin's colour
-    onto an orange or blue ground: 0.43-0.55 of those tiles off in hue by 0.15, of clean
-    tiles matched as weakly 0.08 at most."""
+    onto an orange or blue ground: 0.43-0.55 of those tiles off in hue by 0.15, every covered
+    tile so weak of foreign boxes 1-44 0.28 or more, clean tiles matched as weakly 0.13 at
+    most (foreign boxes 1-44, own seeds 135246, 246357, 357468)."""
     detail = profile.detail_matcher(sign, 0.0)
     if detail is None or look.tile is None:
         return None

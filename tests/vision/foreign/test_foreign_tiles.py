@@ -538,6 +538,19 @@ def test_pow_13_a_tile_matched_weakly_because_a_die_lies_on_it_is_refused(
     # tile cut a little off can be, and far under the frame's other tiles (`weak_gap`).
     # Aligned onto the taught tile it matched, the die cannot be warped away: it fits 0.32
     # and 0.46 (`weak_min_fit` 0.5), clean tiles matched as weakly 0.58 or better.
+    # The dice also bring their colour onto the tile (0.45 and 0.22 of it off its taught
+    # colours, `cover_hue_share`): that check is off here, so this one is seen alone.
+    off = {"weak_min_fit": 0.0, "cover_hue_share": 1.0}
+    reason = _covered_read(tmp_path, box, index, state, kind, hidden, off)
+    assert reason == (
+        f"tile {hidden} of the {kind} row is partly unlike its taught tile (a hand or a die on it?)"
+    ), reason
+
+
+def _covered_read(tmp_path, box: int, index: int, state: dict, kind: str, hidden: int, off: dict):
+    """The reason box `box`'s scene `index` (`_redrawn`), a hand or a die on tile `hidden` of
+    the `kind` row, is refused for; read with the settings `off` first, it reads "ok" with its
+    rows right, the covered tile matched weakly (under `pair_below`)."""
     from vision.tiles import TilesProfile, load_bgr, read_tiles, tiles_config
 
     name, t, case = _redrawn(tmp_path, box, index, state)
@@ -545,16 +558,11 @@ def test_pow_13_a_tile_matched_weakly_because_a_die_lies_on_it_is_refused(
     assert case in ("hand", "die") and t[rows][hidden - 1]["covered"]
     profile = TilesProfile.load(_teach(tmp_path))
     image = load_bgr(tmp_path / "scenes" / name)
-    # The dice also bring their colour onto the tile (0.45 and 0.22 of it off its taught
-    # colours, `cover_hue_share`): that check is off here, so this one is seen alone.
-    blind = read_tiles(tiles_config({"weak_min_fit": 0.0, "cover_hue_share": 1.0}), profile, image)
+    blind = read_tiles(tiles_config(off), profile, image)
     assert blind.reason is None
     assert [x.value for x in getattr(blind, rows)] == [x["value"] for x in t[rows]]
     assert getattr(blind, rows)[hidden - 1].score < tiles_config()["pair_below"]
-    r = read_tiles(tiles_config(), profile, image)
-    assert r.reason == (
-        f"tile {hidden} of the {kind} row is partly unlike its taught tile (a hand or a die on it?)"
-    ), r.reason
+    return read_tiles(tiles_config(), profile, image).reason
 
 
 def test_pow_13_a_clean_tile_matched_weakly_for_a_cut_a_little_off_still_reads(tmp_path):
@@ -639,22 +647,12 @@ def test_pow_13_fingertips_that_spoil_little_of_a_tiles_print_are_refused(
     # frame's other tiles, or aligned well enough, for `weak_min_fit`: the fingers barely
     # change its print, and the mask sees no hand the table's colour. Skin over its orange or
     # blue ground is a colour the taught tile never had: 0.43-0.55 of each tile is off its
-    # taught colours in hue by `cover_hue_level`, of clean tiles matched as weakly 0.08 at most.
-    from vision.tiles import TilesProfile, load_bgr, read_tiles, tiles_config
-
-    name, t, case = _redrawn(tmp_path, box, index, state)
-    rows = {"hero": "heroes", "villain": "villains"}[kind]
-    assert case == "hand" and t[rows][hidden - 1]["covered"]
-    profile = TilesProfile.load(_teach(tmp_path))
-    image = load_bgr(tmp_path / "scenes" / name)
-    blind = read_tiles(tiles_config({"cover_hue_share": 1.0}), profile, image)
-    assert blind.reason is None
-    assert [x.value for x in getattr(blind, rows)] == [x["value"] for x in t[rows]]
-    r = read_tiles(tiles_config(), profile, image)
-    assert r.reason == (
+    # taught colours in hue by `cover_hue_level`, of clean tiles matched as weakly 0.13 at most.
+    reason = _covered_read(tmp_path, box, index, state, kind, hidden, {"cover_hue_share": 1.0})
+    assert reason == (
         f"tile {hidden} of the {kind} row is partly of a colour its taught tile never had"
         " (a hand or a die on it?)"
-    ), r.reason
+    ), reason
 
 
 @pytest.mark.parametrize(
