@@ -289,22 +289,23 @@ def _unlike_taught(
     onto an orange or blue ground: 0.43-0.55 of those tiles off in hue by 0.15, every covered
     tile so weak of foreign boxes 1-44 0.28 or more, clean tiles matched as weakly 0.13 at
     most (foreign boxes 1-44, own seeds 135246, 246357, 357468)."""
+    least, most = config["weak_min_fit"], config["cover_hue_share"]
+    judge_fit, judge_hue = weak and least > 0, most < 1
     detail = profile.detail_matcher(sign, 0.0)
-    if detail is None or look.tile is None:
+    if detail is None or look.tile is None or not (judge_fit or judge_hue):
         return None
     d = detail.shape[-1]
     template = detail[look.tile]
     seen = warped_onto(_detail_window(config, frame, look.center, look.angle, look.side, d),
                        template)  # fmt: skip
-    least = config["weak_min_fit"]
-    if weak and least > 0:
+    if judge_fit:
         fit = 0.0 if seen is None else fit_of(seen, template, config["shade"] * d / profile.patch)
         if fit < least:
             return PARTLY_UNLIKE
-    if seen is None or config["cover_hue_share"] >= 1:
+    if seen is None or not judge_hue:
         return None
     share = off_colour_share(seen, template, config["cover_hue_level"])
-    return OFF_COLOUR if share > config["cover_hue_share"] else None
+    return OFF_COLOUR if share > most else None
 
 
 def _pair_masks(profile: TilesProfile, sign: int, i: int, j: int, shade: float, quantile: float):
