@@ -445,3 +445,26 @@ def test_a_wood_s_dark_grain_lines_are_no_shadows_band():
     # (…which the share of the band's shade decides: taken at any share, the lines change.)
     uneven = finder.local_contrast(small, 44.0, 28.0, dice_config({"shadow_even": 0.0}))
     assert not np.array_equal(uneven, on)
+
+
+def test_a_die_freed_from_a_band_with_a_piece_left_over_is_not_dropped_unsaid():
+    # Held-out own seed 101112 scene 182 (a "too-many" scene: six dice on a laminate): the
+    # orange bubble at (863, 89) lies at a hard shadow's band running off the frame's top,
+    # its blob joined to a strip of the band's edge. The shade cut freed the die, but a solid
+    # strip was left (as a pile's side face would be), and the die was dropped with nothing
+    # said: five of the six dice read "ok", a wrong commit (issue #6). Now the freed die is
+    # kept and the leftover refuses the frame.
+    from vision.reader import read_dice
+
+    rng = pcg64_at(
+        231348767186360537865379323665231333827,
+        304910337675945819053720203819226900687,
+        0,
+        3273897518,
+    )
+    scene = render_scene(rng, SceneSpec(case="too-many"))
+    assert scene.reason == "too-many" and len(scene.dice) == 6
+    found = find_dice(dice_config(), default_profile(), scene.image)
+    assert _found_once(found, scene) == []
+    reading = read_dice(dice_config(), default_profile(), scene.image)
+    assert reading.status == "unreadable"
