@@ -19,9 +19,7 @@ from vision.tiles.rows import find_rows
 from vision.tiles.touch import touching_cover
 
 CONFIG = tiles_config()
-# The touch check off, and the hue check (`cover_hue_share`): the fingers bring skin onto
-# the tile, which that check also sees; off, the touch is seen alone.
-BLIND = tiles_config({"min_touch_area": 0.0, "cover_hue_share": 1.0})
+BLIND = tiles_config({"min_touch_area": 0.0})
 SKIN = (120, 150, 200)  # BGR
 
 

@@ -172,10 +172,11 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # not a hand) is declined too: fingertips the table's colour spoil too little of the
         # print for `weak_min_fit` but bring skin onto the tile (read._unlike_taught,
         # describe.off_colour_share; set on foreign boxes 1-44 and own seeds 135246, 246357,
-        # 357468: clean tiles so weak 0.13 off at most, covered ones 0.22 or more; 1 turns it
-        # off).
+        # 357468, 141421: clean tiles so weak 0.25 off at most (own 141421 scene 184, a "-1"
+        # across a coloured shadow's edge; 0.13 but for it), the three hands read "ok" before
+        # 0.43-0.55, every covered one 0.22 or more; 1 turns it off).
         "cover_hue_level": 0.15,
-        "cover_hue_share": 0.2,
+        "cover_hue_share": 0.3,
         # Where that leaves the two close, their printed numbers decide (`number.pair_model`:
         # the place where the two taught tiles' fine print, light and fill colours taken out
         # at this sigma in detail px, differs once aligned onto each other): a number read

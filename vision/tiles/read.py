@@ -287,8 +287,9 @@ def _unlike_taught(
     Fingertips over a tile's edge spoil its print too little for that (box 38 scene 46: a
     "-1" at 0.63, aligned 0.84; box 40 scene 55, box 43 scene 43), but bring skin's colour
     onto an orange or blue ground: 0.43-0.55 of those tiles off in hue by 0.15, every covered
-    tile so weak of foreign boxes 1-44 0.28 or more, clean tiles matched as weakly 0.13 at
-    most (foreign boxes 1-44, own seeds 135246, 246357, 357468)."""
+    tile so weak of foreign boxes 1-44 0.22 or more, clean tiles matched as weakly 0.25 at
+    most (own seed 141421 scene 184: a "-1" across the edge of a shadow whose light has its
+    own colour; 0.13 but for it, foreign boxes 1-44, own seeds 135246, 246357, 357468)."""
     least, most = config["weak_min_fit"], config["cover_hue_share"]
     judge_fit, judge_hue = weak and least > 0, most < 1
     detail = profile.detail_matcher(sign, 0.0)
