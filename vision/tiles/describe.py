@@ -291,8 +291,14 @@ def off_colour_share(seen: np.ndarray, template: np.ndarray, level: float) -> fl
     as a hand does, and every channel alike (own renders: clean tiles in a hard shadow's band
     misfit over half their area in brightness). A hand or a die brings a colour the tile's
     print never had: skin or a die's white over an orange or blue ground. Judged at the
-    fingers' scale (`_HUE_BLUR` of the side), so a print's edge a px off itself is not."""
+    fingers' scale (`_HUE_BLUR` of the side), so a print's edge a px off itself is not; and
+    both tiles first blurred alike (`_SHARP_BLUR` of the side): a defocused frame mixes the
+    colours at the print's edges into hues the sharp taught tile has nowhere (own seed 314159
+    scene 143, a clean "-3": 0.36 off as cut, 0.24 so blurred; fingertips 0.36-0.56)."""
     c, d, _ = template.shape
+    sharp = d * _SHARP_BLUR
+    template = np.stack([cv2.GaussianBlur(p, (0, 0), sharp) for p in template])
+    seen = np.stack([cv2.GaussianBlur(p, (0, 0), sharp) for p in seen])
     taught = np.concatenate([template.reshape(c, -1).T, np.ones((d * d, 1), np.float32)], 1)
     frame = seen.reshape(c, -1).T
     fitted = np.ones(d * d, bool)
@@ -311,6 +317,7 @@ def off_colour_share(seen: np.ndarray, template: np.ndarray, level: float) -> fl
 
 _FIT_KEEP = 0.6  # a hand over up to two fifths of a tile leaves the colour fit to the rest
 _HUE_BLUR = 1 / 32  # of the side: a finger is about 0.15 of it, a print's edge a px
+_SHARP_BLUR = 1 / 16  # of the side: under a finger's width, over a defocused edge's spread
 
 
 def pair_masks(
