@@ -56,6 +56,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "min_fill": 0.82,
         # A blob holding several touching dice is split when its area is this many dice or more.
         "merged_area": 1.55,
+        # …and each die split out of it is turned the way the edges around it run when this
+        # much of their strength runs two ways a quarter turn apart (vision.finder._edge_turn:
+        # touching dice measured 0.44-0.63; 0: the turn of the grown-back part's box).
+        "split_turn": 0.2,
         # A die still rolling: its edges all run one way (structure-tensor anisotropy 0..1;
         # dice at rest measured <= 0.21, rolling >= 0.28 on rendered frames).
         "blur_streak": 0.25,
@@ -217,6 +221,7 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
 DICE_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
     {
         "scale": SCALE,
+        "split_turn": FRACTION,  # a share of the edges' strength
         "one_size": Allowed(above=True, ordered=((0, 1),), note="(the smaller first)"),
         "shadow_depth": Allowed(above=True, ordered=((0, 1),), note="(the smaller first)"),
         "patch": POSITIVE,

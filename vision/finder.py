@@ -316,6 +316,33 @@ def _split(blob: np.ndarray, side_ref: float, min_part: float) -> list[np.ndarra
     return []
 
 
+def _edge_turn(
+    gray: np.ndarray, center: tuple[float, float], side: float, coherent: float
+) -> float | None:
+    """The turn (degrees mod 90) that the edges around a die run, or None when less than
+    `coherent` of their strength runs two ways a quarter turn apart (`gray`, `center` and
+    `side` in the same px).
+
+    A die split out of a blob of touching dice (`_split`) is grown back by a round kernel: an
+    octagon whose smallest box lies at any turn, often 45 degrees off the die's (own seed
+    778899 #186: two dice edge to edge cut at -45 where they lie at 75, read 0.00 and 0.00;
+    at 75 they read 0.79 and 0.66). Its top's outline and its print's edges still run with
+    its sides: the gradients' fourfold mean angle, weighted by their strength, in a window
+    a little larger than the die."""
+    r = max(2, int(round(0.6 * side)))
+    x, y = int(round(center[0])), int(round(center[1]))
+    roi = gray[max(y - r, 0) : y + r + 1, max(x - r, 0) : x + r + 1].astype(np.float32)
+    if min(roi.shape) < 5:
+        return None
+    gx = cv2.Sobel(roi, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(roi, cv2.CV_32F, 0, 1, ksize=3)
+    strength = gx * gx + gy * gy
+    z = (strength * np.exp(4j * np.arctan2(gy, gx))).sum()
+    if not coherent or abs(z) < coherent * max(float(strength.sum()), 1e-6):
+        return None
+    return float(np.degrees(np.angle(z) / 4) % 90)
+
+
 def _split_rect(rect: tuple, k: int) -> list[tuple]:
     """k equal squares along the long side of a rotated rectangle (dice in a straight row)."""
     (cx, cy), (w, h), angle = rect
@@ -1229,6 +1256,7 @@ def find_dice(
     side_ref = float(np.median(sized)) if sized else None
 
     piece_top = float(config["piece_top"])
+    split_turn = float(config["split_turn"])
 
     def free(contour: np.ndarray) -> tuple[list[Candidate], bool]:
         """The clean dice a blob's own outlines cut out of it (a die merged with a
@@ -1508,7 +1536,11 @@ def find_dice(
                     and 0.75 * ref <= side <= 1.3 * ref
                     and st < streaky
                 ):
-                    dice.append(part)
+                    # (Only a part of one die's size: the edges of a larger one, a die cocked
+                    # on another, run two ways at two turns, and its box's size is what tells
+                    # the pile: 440001 #148 cut at its edges' turn was read "ok" without it.)
+                    turn = _edge_turn(gray, r[0], side, split_turn) if parts else None
+                    dice.append(part if turn is None else replace(part, angle=turn))
                 else:
                     odd.append(part)
                     if q is not None:

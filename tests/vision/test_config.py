@@ -37,6 +37,8 @@ from vision.errors import BadConfig
         ("kept_zone", (0.6, 0.0, 0.4, 0.25), "left < right, top < bottom"),
         ("one_size", (1.3, 0.75), "a tuple of 2 numbers above 0 (the smaller first)"),
         ("shadow_depth", (0.92, 0.3), "a tuple of 2 numbers above 0 (the smaller first)"),
+        ("split_turn", 1.5, "a number from 0 to 1"),  # a share of the edges' strength
+        ("split_turn", -0.1, "a number from 0 to 1"),
     ],
 )
 def test_a_wrong_dice_value_names_the_key_and_what_it_must_be(key, value, must):
