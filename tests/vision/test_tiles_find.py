@@ -258,7 +258,7 @@ def test_the_second_pass_judged_near_the_first_is_the_whole_frames(seed):
     frame = scene(seed).image
     small = cv2.resize(frame, None, fx=CONFIG["scale"], fy=CONFIG["scale"],
                        interpolation=cv2.INTER_AREA)  # fmt: skip
-    first, lit = find._table_mask(CONFIG, small, lit=True)
+    first, lit, _ = find._table_mask(CONFIG, small, lit=True)
     whole = cv2.bitwise_and(first, find._table_mask(CONFIG, find._flatten(CONFIG, small, lit))[0])
     fast, _ = find.foreground(CONFIG, frame)
     assert fast.any()

@@ -40,6 +40,9 @@ class Blob:
     ground_of: Callable[[], tuple[float, float, float] | None] | None = field(
         default=None, repr=False, compare=False
     )
+    # The share of its pixels clearly off the table (`faint_clear`): a light patch of the
+    # table the border band never saw lies only just over the threshold (rows.py).
+    clear_share: float = 1.0
 
     @cached_property
     def ground(self) -> tuple[float, float, float] | None:
@@ -126,10 +129,11 @@ def _table_mask(
     small: np.ndarray,
     lit: bool = False,
     judge: np.ndarray | None = None,
-) -> tuple[np.ndarray, np.ndarray | None]:
-    """Mask (uint8) of the pixels far from every table colour learned from the border band,
-    and, when `lit`, where the table is in its own light, for `_flatten` (uint8 255: not in
-    a shadow, nor a solid part of the mask; else None). `judge`: the flat indices of the only
+) -> tuple[np.ndarray, np.ndarray | None, np.ndarray]:
+    """Mask (uint8) of the pixels far from every table colour learned from the border band;
+    when `lit`, where the table is in its own light, for `_flatten` (uint8 255: not in a
+    shadow, nor a solid part of the mask; else None); and where a pixel lies clearly off
+    the table, farther than `faint_clear` times the threshold (uint8 255, not opened). `judge`: the flat indices of the only
     pixels told apart (the rest count as table and need not be given, but the band must).
 
     The table colours are a k-means of the border band in Lab; the distance of every colour
@@ -170,9 +174,12 @@ def _table_mask(
         index = _bin_index(small.reshape(-1, 1, 3).take(judge, axis=0)).ravel().astype(np.intp)
     present = _present(index)
     lut_lab = _weighted(_bin_lab()[present], wl)
-    far = _nearest2(lut_lab, centres) > thresh * thresh
-    # 255: not table; 0: the table in its light; _SHADE: the table in a shadow.
+    near2 = _nearest2(lut_lab, centres)
+    far = near2 > thresh * thresh
+    # 255: not table; 0: the table in its light; _SHADE: the table in a shadow; _FAINT: not
+    # table, but within `faint_clear` of the threshold (see `Blob.clear_share`).
     code = np.where(far, 255, 0).astype(np.uint8)
+    code[far & (near2 <= (config["faint_clear"] * thresh) ** 2)] = _FAINT
     if dim is not None:
         # Only what the lit table did not explain can still be table in shadow.
         maybe = np.flatnonzero(far)
@@ -188,7 +195,7 @@ def _table_mask(
     # it in the others, and a light-blue tile on a blue cloth lost its rim to the table (own
     # seeds 271828 #198, 141421 #84: a tile read faint).
     top = np.flatnonzero(
-        (code == 255)
+        (code >= _FAINT)
         & (_BIN_MAX[present] >= config["glare_level"])
         & (_BIN_MIN[present] >= config["glare_pale"])
     )
@@ -203,16 +210,18 @@ def _table_mask(
         full = np.zeros(h * w, np.uint8)  # the pixels not judged: the table in its light
         full[judge] = coded
         coded = full.reshape(h, w)
-    far_px = cv2.compare(coded, 255, cv2.CMP_EQ)
+    far_px = cv2.compare(coded, _FAINT, cv2.CMP_GE)
     mask = cv2.morphologyEx(far_px, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    clear = cv2.compare(coded, 255, cv2.CMP_EQ)
     if not lit:
-        return mask, None
+        return mask, None, clear
     # The table in its light, for `_flatten`: with the specks of "not table" no 5 px square
     # holds (a bright spot of the table the band never saw shows as such specks).
     solid = cv2.morphologyEx(far_px, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-    return mask, cv2.bitwise_and(
+    lit_px = cv2.bitwise_and(
         cv2.compare(solid, 0, cv2.CMP_EQ), cv2.compare(coded, _SHADE, cv2.CMP_NE)
     )
+    return mask, lit_px, clear
 
 
 def _present(index: np.ndarray) -> np.ndarray:
@@ -238,6 +247,7 @@ def _band_sample(h: int, w: int, b: int) -> np.ndarray:
 
 
 _SHADE = 1  # `_table_mask`'s code for the table in a shadow or a glare (not in its own light)
+_FAINT = 254  # …and for "not table" only just (within `faint_clear` of its threshold)
 
 
 def _nearest2(x: np.ndarray, centres: np.ndarray) -> np.ndarray:
@@ -315,10 +325,18 @@ def foreground(config: Mapping[str, Any], frame: np.ndarray) -> tuple[np.ndarray
     Two passes: the first finds the table, whose light is then evened out (`_flatten`), and
     the second tells table from not-table again in the even light.
     """
+    mask, small, _ = _foreground(config, frame)
+    return mask, small
+
+
+def _foreground(
+    config: Mapping[str, Any], frame: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`foreground`, and where the last pass found a pixel clearly off the table."""
     s = config["scale"]
     small = cv2.resize(frame, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
     flat = config["flatten_sigma"] > 0
-    mask, lit = _table_mask(config, small, lit=flat)
+    mask, lit, clear = _table_mask(config, small, lit=flat)
     if flat:
         # Both passes must agree: the even light drops a bright spot the band never saw, and
         # the first pass drops the rim the evening leaves along a hard shadow's edge. So the
@@ -330,8 +348,9 @@ def foreground(config: Mapping[str, Any], frame: np.ndarray) -> tuple[np.ndarray
         if len(near):  # else the first pass found nothing, and so do both
             band = _band_sample(h, w, max(2, int(round(min(h, w) * config["border"]))))
             even = _flatten(config, small, lit, np.concatenate([near, band]))
-            mask = cv2.bitwise_and(mask, _table_mask(config, even, judge=near)[0])
-    return mask, small
+            second, _, clear = _table_mask(config, even, judge=near)
+            mask = cv2.bitwise_and(mask, second)
+    return mask, small, clear
 
 
 def lab_of(pixels: np.ndarray) -> np.ndarray:
@@ -359,7 +378,7 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
     a blob is cut where the mask thins along its long axis; a blob of tiles edge to edge with
     no thinning is cut into equal tile-long pieces.
     """
-    mask, small = foreground(config, frame)
+    mask, small, clear = _foreground(config, frame)
     s = config["scale"]
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     min_area = (mask.shape[0] * 0.02) ** 2  # specks: smaller than 2 % of the frame height
@@ -399,7 +418,7 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
         if side_small is not None:
             pieces = _cut(pts, box, side_small, config)
         for piece in pieces:
-            b = _blob(piece, small, s, config["ground_band"])
+            b = _blob(piece, small, s, config["ground_band"], clear)
             blobs.append(b if len(pieces) == 1 else replace(b, part_of=k))
     side = None if side_small is None else side_small / s
     # Measured again on the single squares after cutting: a merged row's box is wider than a
@@ -594,7 +613,13 @@ def _contrast(pts: np.ndarray, box: tuple, small: np.ndarray) -> float:
     return float(small[inner[:, 1], inner[:, 0]].astype(np.float32).mean(1).std())
 
 
-def _blob(pts: np.ndarray, small: np.ndarray, s: float, band: tuple[float, float]) -> Blob:
+def _blob(
+    pts: np.ndarray,
+    small: np.ndarray,
+    s: float,
+    band: tuple[float, float],
+    clear: np.ndarray | None = None,
+) -> Blob:
     hull = cv2.convexHull(_row_ends(pts))
     box = cv2.minAreaRect(hull)
     _, radius = cv2.minEnclosingCircle(hull)
@@ -619,6 +644,7 @@ def _blob(pts: np.ndarray, small: np.ndarray, s: float, band: tuple[float, float
         colour=(float(colour[0]), float(colour[1]), float(colour[2])),
         pixels=((pts[grid] + 0.5) / s).astype(np.float32),
         roundness=float(len(pts) / max(np.pi * radius * radius, 1e-6)),
+        clear_share=1.0 if clear is None else float(np.count_nonzero(clear[yi, xi])) / len(pts),
         # Foreign boxes 21 and 23: heroes with a large green or yellow crest on blue had a
         # whole median 48-62° of hue off the taught blue, or under a third of its chroma, and
         # were taken for "something covering the hero row"; the band round the art is blue.

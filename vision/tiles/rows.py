@@ -436,6 +436,8 @@ def find_rows(
             near &= ~_within(found.specks, rows[HEROES] + rows[VILLAINS], side)
             scraps.append(((rel @ d)[near], found.speck_px))
         for b in others:
+            if b.clear_share < config["faint_share"]:
+                continue  # a light patch of the table, not on it (`faint_clear`)
             rel = b.pixels - p
             # Over the middle of where a tile of the row would be, not merely beside the row
             # (a shadow along the row's edge hides nothing).
