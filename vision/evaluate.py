@@ -90,10 +90,18 @@ def labelled_scenes(
 ) -> Iterable[Scene]:
     """`count` scenes with every camera condition and distractors on, some unreadable cases."""
     rng = np.random.default_rng(seed)
-    odd = ("blurred", "cocked", "cut", "too-many")
     for _ in range(count):
-        case = str(rng.choice(odd)) if rng.random() < unreadable_share else "normal"
-        yield render_scene(rng, SceneSpec(style=style, case=case))
+        yield labelled_scene(rng, unreadable_share, style)
+
+
+def labelled_scene(
+    rng: np.random.Generator, unreadable_share: float = 0.25, style: str = "pow"
+) -> Scene:
+    """One scene of `labelled_scenes`: its case drawn first, then the scene (a test redraws a
+    scene of a long set from the generator's state before it)."""
+    odd = ("blurred", "cocked", "cut", "too-many")
+    case = str(rng.choice(odd)) if rng.random() < unreadable_share else "normal"
+    return render_scene(rng, SceneSpec(style=style, case=case))
 
 
 def frames_to_commit(

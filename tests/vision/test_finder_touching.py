@@ -6,10 +6,9 @@ import pytest
 
 from tests.vision.rng_state import pcg64_at
 from vision.config import dice_config
-from vision.evaluate import dice_right
+from vision.evaluate import dice_right, labelled_scene
 from vision.profile import default_profile
 from vision.reader import read_dice
-from vision.render import SceneSpec, render_scene
 
 # PCG64's (inc, state, has_uint32, uinteger) before the scene of the dev seed named.
 _STATES = {
@@ -37,10 +36,7 @@ _STATES = {
 def _scene(seed: int, i: int):
     """Scene i of labelled_scenes(seed, …), drawn as that generator draws it."""
     inc, state, has_uint32, uinteger = _STATES[(seed, i)]
-    rng = pcg64_at(state, inc, has_uint32, uinteger)
-    odd = ("blurred", "cocked", "cut", "too-many")
-    case = str(rng.choice(odd)) if rng.random() < 0.25 else "normal"
-    return render_scene(rng, SceneSpec(style="pow", case=case))
+    return labelled_scene(pcg64_at(state, inc, has_uint32, uinteger))
 
 
 @pytest.mark.parametrize("seed, i", sorted(_STATES))
