@@ -1480,7 +1480,8 @@ def find_dice(
                 dice.extend(freed)
                 # A die freed with a solid piece left beside it (a pile's side face, or a
                 # stretch of the band) is not dropped unsaid: dropped, a sixth die on the
-                # table left five read "ok" (held-out own seed 101112 #182, a wrong commit).
+                # table (POW-2 plays five) left five read "ok" (held-out own seed 101112 #182,
+                # a wrong commit).
                 if left and freed:
                     issues.append(("cocked", cand))
             continue

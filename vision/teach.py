@@ -391,12 +391,13 @@ def _on_print(
     medians = {
         f: float(np.median([c.print for c in cuts if c.face == f])) for f in {c.face for c in cuts}
     }
-    kept = [c for c in cuts if c.print >= share * medians[c.face]]
-    notes = [
-        OffPrint(names[c.face], c.path, c.geo[0], c.print, medians[c.face])
-        for c in cuts
-        if c.print < share * medians[c.face]
-    ]
+    kept: list[_Cut] = []
+    notes: list[OffPrint] = []
+    for c in cuts:
+        if c.print >= share * medians[c.face]:
+            kept.append(c)
+        else:
+            notes.append(OffPrint(names[c.face], c.path, c.geo[0], c.print, medians[c.face]))
     return kept, notes
 
 

@@ -448,7 +448,8 @@ def test_a_wood_s_dark_grain_lines_are_no_shadows_band():
 
 
 def test_a_die_freed_from_a_band_with_a_piece_left_over_is_not_dropped_unsaid():
-    # Held-out own seed 101112 scene 182 (a "too-many" scene: six dice on a laminate): the
+    # Held-out own seed 101112 scene 182 (a "too-many" scene: six dice on a laminate where
+    # POW-2 plays five): the
     # orange bubble at (863, 89) lies at a hard shadow's band running off the frame's top,
     # its blob joined to a strip of the band's edge. The shade cut freed the die, but a solid
     # strip was left (as a pile's side face would be), and the die was dropped with nothing

@@ -225,21 +225,14 @@ def aligned_pair(
         masks = pair_masks(mine, other, shade, quantile)
     fits, where = [], []
     for t, ut, mask in ((mine, um, masks[0]), (other, uo, masks[1])):
-        seen = aligned(window, t, shade)
-        if seen is None:
+        raw = warped_onto(window, t)
+        if raw is None:
             return 0.0, 0.0
+        seen = unshade(raw, shade)
         fits.append(_ncc(seen, ut))
         where.append(_ncc(seen[:, mask], ut[:, mask]))
     margin = where[0] - where[1]
     return margin, fits[0] if margin >= 0 else fits[1]
-
-
-def aligned(window: np.ndarray, template: np.ndarray, shade: float) -> np.ndarray | None:
-    """The tile in `window` (C×W×W, raw BGR planes, a border of a few px round a D×D cut)
-    warped onto `template` (C×D×D raw) by an affine fit of brightness (`cv2.findTransformECC`),
-    light taken out (`unshade` at `shade`); None when the fit does not converge."""
-    seen = warped_onto(window, template)
-    return None if seen is None else unshade(seen, shade)
 
 
 def warped_onto(window: np.ndarray, template: np.ndarray) -> np.ndarray | None:

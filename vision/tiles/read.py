@@ -375,8 +375,7 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
         # centre, 0.55 and misfit as cut, 0.86 cut again; 9 % over the side was under the
         # tenth that had a tile cut again). A tile declined for good costs one more match.
         reach = config["recentre_reach"]
-        at = _recentred(config, profile, frame, center, angle, side, sign, reach)
-        again = _match(config, profile, frame, at, angle, side, sign)
+        at, again = _cut_again(config, profile, frame, center, angle, side, sign, reach)
         if again[3] is None and (first or again[1] >= config["pair_below"]):
             center, (value, score, best, why, cutout, tile) = at, again
         elif blob.part_of >= 0 and config["recentre_piece_reach"] > reach:
@@ -387,8 +386,7 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
             # edge, the wrong way, on the neighbour's edge). Looked for further, the new cut is
             # kept only on a close match (`pair_below`), as for any tile not cut short.
             wide = config["recentre_piece_reach"]
-            at = _recentred(config, profile, frame, center, angle, side, sign, wide)
-            again = _match(config, profile, frame, at, angle, side, sign)
+            at, again = _cut_again(config, profile, frame, center, angle, side, sign, wide)
             if again[3] is None and again[1] >= config["pair_below"]:
                 center, (value, score, best, why, cutout, tile) = at, again
     elif score < config["pair_below"] and blob.part_of >= 0:
@@ -397,6 +395,14 @@ def _identify(config, profile: TilesProfile, frame: np.ndarray, blob, side: floa
             (value, score, best, why, cutout, tile),
         )  # fmt: skip
     return score, number.Look(value, best, why, cutout, center, angle, side, tile)
+
+
+def _cut_again(config, profile: TilesProfile, frame: np.ndarray, center, angle, side, sign,
+               reach):  # fmt: skip
+    """(centre, `_match` result) of a tile cut again where its taught tile fits best within
+    `reach` patch px of `center` (`_recentred`)."""
+    at = _recentred(config, profile, frame, center, angle, side, sign, reach)
+    return at, _match(config, profile, frame, at, angle, side, sign)
 
 
 def _uncovered(
@@ -447,7 +453,7 @@ def _weak_checked(config, profile: TilesProfile, frame: np.ndarray, center, angl
     read the same value cut again (and cost 20-30 ms CPU each then, load ~30)."""
     at = _recentred(config, profile, frame, center, angle, side, sign, config["recentre_reach"])
     if np.hypot(at[0] - center[0], at[1] - center[1]) < 0.5:
-        return center, first  # the same cut
+        return center, first  # the same cut (not matched again)
     again = _match(config, profile, frame, at, angle, side, sign)
     if again[3] is None and again[1] >= config["pair_below"]:
         return at, again
