@@ -344,3 +344,29 @@ def test_pow_3_a_light_patch_of_the_table_in_a_row_s_gap_covers_no_tile(name):
     assert values(r.villains) == values(s.villains) and values(r.heroes) == values(s.heroes)
     off = read_tiles(tiles_config({"faint_share": 0.0}), taught, s.image)
     assert off.reason is not None and ("covers" in off.reason or "made out" in off.reason)
+
+
+def test_pow_13_a_tile_the_warp_lays_astray_is_judged_as_cut_for_its_colours(monkeypatch):
+    # Own tile seed 192021 scene 163 (the seventh session's held-out start): a defocused
+    # villain "-3" across a hard shadow's edge on laminate, matched weakly (0.66). Its aligned
+    # warp went astray, so the taught colours were laid over the wrong parts of it: 0.31 "off
+    # its taught colours" (`cover_hue_share` 0.3), and the clean frame was refused as covered.
+    # As cut it is 0.00 off; a hand is off its colours both ways (issue #7).
+    from vision.tiles import read as tiles_read
+    from vision.tiles.evaluate import taught_on_render
+
+    shares = []
+
+    def measured(seen, template, level):
+        shares.append(share := off_colour_share(seen, template, level))
+        return share
+
+    off_colour_share = tiles_read.off_colour_share
+    monkeypatch.setattr(tiles_read, "off_colour_share", measured)
+    state = (287119129341550570495073099398656609570, 213107349840399405474783790494862964821)
+    s = render_tiles(pcg64_at(*state, 0, 2994925470), TileSpec())
+    r = read_tiles(tiles_config(), taught_on_render(tiles_config(), 7), s.image)
+    assert r.reason is None
+    assert values(r.villains) == values(s.villains) and values(r.heroes) == values(s.heroes)
+    assert max(shares) > tiles_config()["cover_hue_share"]  # as warped: the cause
+    assert shares[-1] < 0.05  # the same tile as cut
