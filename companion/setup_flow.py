@@ -179,9 +179,12 @@ class SetupFlow:
         else:
             return
         log.info("wizard %s saved to %s: %s", kind, self.config_path, detail)
-        self._leave(kind, saved=True, detail=detail)
+        told = w.done_notice() if hasattr(w, "done_notice") else None
+        if told is not None:
+            log.warning("wizard %s: %s", kind, told.message)
+        self._leave(kind, saved=True, detail=detail, notice=told)
 
-    def _leave(self, kind: str, saved: bool, detail: str = "") -> None:
+    def _leave(self, kind: str, saved: bool, detail: str = "", notice: Any = None) -> None:
         if self.wizard is not None and hasattr(self.wizard, "close"):
             self.wizard.close()
         if self.camera is not None:
@@ -191,7 +194,7 @@ class SetupFlow:
             self.config = load(self.config_path)  # what the wizard wrote, checked
         if self.panel is None:
             self.panel = self.open_panel(self.config, self.pressed.put)
-        self.controller.wizard_done(kind, saved, detail)
+        self.controller.wizard_done(kind, saved, detail, notice)
 
     def close(self) -> None:
         if self.wizard is not None and hasattr(self.wizard, "close"):

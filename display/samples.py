@@ -407,6 +407,25 @@ def setup_samples() -> dict[str, object]:
             ),
             saved="buttons",
         ),
+        # The dice teach wizard done, one die of its pictures left out (cut off its top).
+        "setup-table-teach-left-out": Setup(
+            "table",
+            "pow",
+            players,
+            "en",
+            focus=1,
+            table=(
+                TableItem("buttons", "GPIO 19, 5, 6, 13, 26"),
+                TableItem("dice", "dice-profile.npz"),
+                TableItem("rows", ""),
+            ),
+            saved="dice",
+            notice=Notice(
+                "TEACH",
+                "the teach left out 1 die cut off its top: skull (teach-0.png); if those "
+                "faces read poorly, teach the dice again",
+            ),
+        ),
         "setup-players": Setup("players", "pow", players, "en", focus=2),
         "setup-players-edit": Setup(
             "players",

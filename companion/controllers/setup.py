@@ -118,13 +118,17 @@ class SetupController:
             return self._confirm()
         return None
 
-    def wizard_done(self, kind: str, saved: bool, detail: str = "") -> None:
-        """Back to the "Table setup" menu after wizard `kind`; `detail` is what it saved."""
+    def wizard_done(self, kind: str, saved: bool, detail: str = "", notice: Any = None) -> None:
+        """Back to the "Table setup" menu after wizard `kind`; `detail` is what it saved,
+        `notice` (a rule, message pair: `.rule`, `.message`) what the table should still hear
+        of it (dice a teach left out)."""
         self._go("table")
         self.focus = WIZARDS.index(kind)
         self.saved = kind if saved else None
         if saved:
             self.table[kind] = detail
+        if notice is not None:
+            self.notice = (notice.rule, notice.message)
 
     def _rows(self) -> int:
         return {

@@ -5,7 +5,9 @@ step finds in it (vision.teach.find_teach_dice); confirm writes the current fram
 <folder>/<face>/teach-N.png (select captures one more picture of the same face, which helps
 under changing light). After the last face the real teach step (vision.teach.teach, what
 `companion dice teach` runs) learns the profile, which is saved and put in [vision]
-dice_profile of the config file. Undo goes back a face.
+dice_profile of the config file. Undo goes back a face. Dice the teach step left out (cut off
+their top: vision.teach.OffPrint) are told to the table when the wizard is done
+(`done_notice`), as the CLI prints them.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ class DiceTeachWizard:
         self.frame: Any = None
         self.notice: Notice | None = None
         self.profile_path: Path | None = None
+        self.left_out: list[Any] = []  # vision.teach.OffPrint of the last teach
 
     @property
     def face(self) -> str | None:
@@ -73,10 +76,10 @@ class DiceTeachWizard:
 
     def _teach(self) -> None:
         from vision.errors import VisionError
-        from vision.teach import teach
+        from vision.teach import teach_with_notes
 
         try:
-            profile = teach(self.folder)
+            profile, self.left_out = teach_with_notes(self.folder)
         except VisionError as exc:
             # Nothing saved: undo goes back to the faces to capture them again.
             self.step = len(self.faces) - 1
@@ -92,6 +95,20 @@ class DiceTeachWizard:
             self.notice = Notice("config", str(exc))
             return
         self.profile_path = path
+
+    def done_notice(self) -> Notice | None:
+        """What the table is told once the profile is saved: the dice the teach left out, so
+        that a face read poorly later is known to want its pictures taken again."""
+        if not self.left_out:
+            return None
+        n = len(self.left_out)
+        which = ", ".join(f"{x.face} ({x.path.name})" for x in self.left_out)
+        return Notice(
+            "TEACH",
+            f"the teach left out {n} {'die' if n == 1 else 'dice'} cut off "
+            f"{'its' if n == 1 else 'their'} top: {which}; if those faces read poorly, "
+            "teach the dice again",
+        )
 
     def view(self) -> Any:
         """The display's wizard view model (display.views.setup.Wizard)."""

@@ -176,11 +176,41 @@ def test_dice_wizard_is_reached_by_presses_teaches_saves_and_returns_to_setup(
         assert flow.wizard is None and camera.closed == 1
         assert display.model.step == "table" and display.model.saved == "dice"
         assert display.model.table[1].detail == "dice-profile.npz"
+        assert display.model.notice is None  # the teach left no die out
     finally:
         flow.close()
     saved = config.load(cfg_path)["vision"]["dice_profile"]
     assert saved == str(tmp_path / "data" / "dice-teach" / "dice-profile.npz")
     assert (tmp_path / "data" / "dice-teach" / "dice-profile.npz").exists()
+
+
+def test_dice_a_teach_left_out_are_told_on_the_setup_screen(
+    cfg_path, display, tmp_path, monkeypatch
+):
+    # Which teach pictures leave a die out is vision's (tests/companion/controllers/
+    # test_teach_wizard.py teaches such a set); here, that what the wizard tells reaches
+    # the screen it returns to.
+    from companion.controllers.pow import Notice
+    from companion.controllers.teach_wizard import DiceTeachWizard
+    from companion.games.pow.model import FACES
+    from vision.render.sets import write_teach_set
+
+    told = Notice("TEACH", "the teach left out 1 die cut off its top: skull (teach-0.png)")
+    monkeypatch.setattr(DiceTeachWizard, "done_notice", lambda self: told)
+    shots = write_teach_set(tmp_path / "rendered", 7, style="pow", per_face=1)
+    camera = ShownFrames()
+    flow = flow_for(cfg_path, display, tmp_path, camera=camera)
+    try:
+        feed(flow, *TO_TABLE_MENU, *TO_WIZARD["dice"], "confirm")
+        for face in FACES:
+            camera.image = cv2.imread(str(shots[face][0]))
+            flow.tick()
+            feed(flow, "confirm")
+        assert display.model.step == "table" and display.model.saved == "dice"
+        assert display.model.notice.rule == "TEACH"
+        assert display.model.notice.message == told.message
+    finally:
+        flow.close()
 
 
 def test_rows_wizard_is_reached_by_presses_teaches_saves_and_returns_to_setup(

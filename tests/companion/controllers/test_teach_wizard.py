@@ -81,3 +81,41 @@ def test_dice_teach_wizard_view_draws_headless(tmp_path, monkeypatch):
     finally:
         d.close()
     assert w.view().captured == (next(iter(shots)),)
+
+
+def test_dice_the_teach_left_out_are_told_when_the_wizard_is_done(tmp_path):
+    # Foreign pips seed 3's teach set (teach seed 1003), shown to the wizard picture by
+    # picture: in the first picture of the 3s a die seen obliquely is cut at its plain side
+    # face, and the teach step leaves it out (vision.teach.OffPrint), as `companion dice
+    # teach` warns. The wizard saves the profile and tells the table which picture it was.
+    from companion.controllers.setup import SetupController
+    from companion.controllers.teach_wizard import DiceTeachWizard
+    from tests.vision.foreign.scenes import faces_of, write_teach
+
+    write_teach(tmp_path / "shots", "pips", seed=1003, per_face=2)
+    faces = tuple(faces_of("pips"))
+    camera = ShownFrames()
+    w = DiceTeachWizard(camera, tmp_path / "teach", tmp_path / "c.toml", faces)
+    for face in faces:
+        pictures = sorted((tmp_path / "shots" / face).iterdir())
+        for k, path in enumerate(pictures):
+            camera.image = cv2.imread(str(path))
+            w.look()
+            w.on_input("confirm" if k == len(pictures) - 1 else "select")
+    assert w.profile_path is not None and w.notice is None, w.notice
+    told = w.done_notice()
+    assert told is not None and told.rule == "TEACH"
+    assert told.message.startswith("the teach left out 1 die cut off its top: 3 (teach-")
+    assert "teach the dice again" in told.message
+
+    setup = SetupController()
+    setup.wizard_done("dice", saved=True, detail=w.profile_path.name, notice=told)
+    shown = setup.view().notice
+    assert shown is not None and shown.message == told.message
+
+
+def test_a_teach_that_left_nothing_out_tells_nothing(tmp_path):
+    from companion.controllers.teach_wizard import DiceTeachWizard
+
+    w = DiceTeachWizard(ShownFrames(), tmp_path / "teach", tmp_path / "c.toml", ("a", "b"))
+    assert w.done_notice() is None
