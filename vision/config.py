@@ -143,6 +143,12 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # die shows edges two ways even when cut (measured <= 0.47 for cut dice, >= 0.78 for
         # pencils and stripes on rendered sets).
         "cut_max_streak": 0.65,
+        # Teach (kept in the profile, which a read then describes its dice with): where a
+        # hard shadow's edge crosses a die's top, the descriptor finds the step among the
+        # pixels within this many body-hue tolerances (vision.faces._unshade; 0: no step
+        # looked for). A shade is tinted, not only darker: own 778899 #99's shaded half lay
+        # 13 a*b* units off its white body, whose tolerance is 10, and at 1 no step was seen.
+        "step_hue": 1.0,
         # Face reading: patch size, and how a face must win.
         "patch": 24,
         "min_confidence": 0.5,

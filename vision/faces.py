@@ -53,7 +53,7 @@ def face_patch(
     return cv2.resize(crop, (patch, patch), interpolation=cv2.INTER_AREA)
 
 
-def _relative(patch: np.ndarray) -> np.ndarray:
+def _relative(patch: np.ndarray, step_hue: float) -> np.ndarray:
     """The patch in Lab relative to the die's body colour (the median of its rim), its light
     made even, blurred and resized to DESC×DESC: brightness in parts of the body's, hue
     weighed 1.5 times."""
@@ -68,7 +68,7 @@ def _relative(patch: np.ndarray) -> np.ndarray:
         ]
     )
     body = _median0(ring)
-    lab = _unshade(lab, body)
+    lab = _unshade(lab, body, step_hue)
     rel = lab - body
     rel[:, :, 0] *= 100.0 / max(float(body[0]), 15.0)  # brightness relative to the body's
     rel[:, :, 1:] *= 1.5  # hue tells blue from orange better than brightness does
@@ -76,9 +76,10 @@ def _relative(patch: np.ndarray) -> np.ndarray:
     return cv2.resize(rel, (DESC, DESC), interpolation=cv2.INTER_AREA)
 
 
-def descriptor(patch: np.ndarray) -> np.ndarray:
-    """A float32 vector for a BGR uint8 face patch, relative to the die's body colour."""
-    small = _relative(patch)
+def descriptor(patch: np.ndarray, *, step_hue: float) -> np.ndarray:
+    """A float32 vector for a BGR uint8 face patch, relative to the die's body colour
+    (`step_hue`: the profile's, see `_unshade`)."""
+    small = _relative(patch, step_hue)
     # Brightness (the shape of the print) and hue (its colour) weigh the same, and each is
     # about unit length: the pattern matters, not its contrast (which blur and light change).
     # A print with no colour of its own (black pips on a white die) has only noise in hue
@@ -90,12 +91,12 @@ def descriptor(patch: np.ndarray) -> np.ndarray:
     return (np.concatenate([light, hue], axis=2).reshape(-1) / np.sqrt(2)).astype(np.float32)
 
 
-def print_contrast(patch: np.ndarray) -> float:
+def print_contrast(patch: np.ndarray, *, step_hue: float) -> float:
     """How strongly a face patch's print stands out from its body: the RMS brightness of the
     patch relative to the body's (`_relative`), before the descriptor scales it away. A cut of
     a plain side face, a shadow or the table holds little (foreign outline: 26-31 where the
     frame's tops held 50 or more)."""
-    return _length(_relative(patch)[:, :, 0]) / DESC
+    return _length(_relative(patch, step_hue)[:, :, 0]) / DESC
 
 
 def _length(x: np.ndarray) -> float:
@@ -124,7 +125,7 @@ def _median0(a: np.ndarray) -> np.ndarray:
     return mid.mean(0)
 
 
-def _unshade(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
+def _unshade(lab: np.ndarray, body: np.ndarray, step_hue: float) -> np.ndarray:
     """The Lab patch with the light across the die made even (a hard shadow's edge over it).
 
     Light falling unevenly scales a colour: (L+16) and a, b all by about the cube root of the
@@ -140,10 +141,12 @@ def _unshade(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
     hue_tol = max(10.0, 0.3 * float(np.linalg.norm(body[1:])))
     # A hard shadow's edge is a step, not a slope: divided out first, so the smooth light
     # below is left only the gentle part (a gradient, a vignette). Its two sides may differ
-    # by more than the smooth light's window (the body's level may be either side's).
-    step = _shadow_step(
-        light, (hue_off < hue_tol) & (ratio > 0.45) & (ratio < 2.2), np.log(float(body[0]) + 16.0)
-    )
+    # by more than the smooth light's window (the body's level may be either side's). A
+    # shade is tinted as well as darker (a rendered one 13 a*b* off a white body whose
+    # tolerance is 10): the step's body reaches `step_hue` tolerances, or the shaded side
+    # would be left out and the step never seen (vision.config "step_hue").
+    body_px = (hue_off < step_hue * hue_tol) & (ratio > 0.45) & (ratio < 2.2)
+    step = _shadow_step(light, body_px, np.log(float(body[0]) + 16.0))
     if step is not None:
         light = light / step
         lab = np.concatenate([light[:, :, None] - 16.0, lab[:, :, 1:] / step[:, :, None]], axis=2)

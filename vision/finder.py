@@ -969,7 +969,10 @@ def _turned_around(cut: Candidate, shift: float) -> list[Candidate]:
 def _distances(profile: DiceProfile, frame: np.ndarray, cuts: list[Candidate]) -> np.ndarray:
     """Each cut's distance to each taught face (rows: cuts)."""
     descs = [
-        descriptor(face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape))
+        descriptor(
+            face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape),
+            step_hue=profile.step_hue,
+        )
         for c in cuts
     ]
     return face_distances(profile, np.array(descs, np.float32))
@@ -1061,7 +1064,8 @@ def _faint(
 def cut_print(profile: DiceProfile, frame: np.ndarray, cut: Candidate) -> float:
     """The print contrast of a cut (vision.faces.print_contrast)."""
     return print_contrast(
-        face_patch(frame, cut.center, cut.side, cut.angle, profile.patch, cut.shape)
+        face_patch(frame, cut.center, cut.side, cut.angle, profile.patch, cut.shape),
+        step_hue=profile.step_hue,
     )
 
 

@@ -53,6 +53,11 @@ class DiceProfile:
     # is a shadow or the felt, not that face (vision.reader, `print_floor`). None for a
     # profile taught before it was measured: the check is then off.
     least_print: tuple[float, ...] | None = None
+    # How far from the body's hue a pixel may lie and still count as the body where the
+    # descriptor looks for a hard shadow's step (vision.faces._unshade; vision.config
+    # "step_hue" at teach): a read describes its dice as the taught ones were described.
+    # 1 for a profile taught before it was a setting (it was 1 then).
+    step_hue: float = 1.0
 
     @property
     def lut_u8(self) -> np.ndarray:
@@ -138,6 +143,7 @@ class DiceProfile:
             "blob_over_top": self.blob_over_top,
             "size_slope": list(self.size_slope),
             "hue_weight": self.hue_weight,
+            "step_hue": self.step_hue,
         }
         if self.least_print is not None:
             meta["least_print"] = list(self.least_print)
@@ -179,6 +185,7 @@ class DiceProfile:
             blob_over_top=float(meta.get("blob_over_top", 1.0)),
             size_slope=tuple(float(v) for v in meta.get("size_slope", (0.0, 0.0))),
             hue_weight=float(meta.get("hue_weight", 1.0)),
+            step_hue=float(meta.get("step_hue", 1.0)),
             least_print=_least_print(meta, len(meta["faces"])),
             mean=arrays["mean"].astype(np.float32) if "mean" in arrays else None,
             basis=arrays["basis"].astype(np.float32) if "basis" in arrays else None,

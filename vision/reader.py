@@ -91,7 +91,10 @@ def _second_look(
     rows = [first[None]]  # the first look's per-face distances (its cut at c.side)
     if len(sides) > 1:
         more = [
-            descriptor(face_patch(frame, c.center, s, c.angle, profile.patch, c.shape))
+            descriptor(
+                face_patch(frame, c.center, s, c.angle, profile.patch, c.shape),
+                step_hue=profile.step_hue,
+            )
             for s in sides[1:]
         ]
         rows.append(face_distances(profile, np.array(more, np.float32)))
@@ -104,7 +107,10 @@ def _second_look(
                 cuts += [(x, y, side * (1 - part)), (x, y, side * (1 + part))]
         cuts = [q for q in cuts if q not in starts]
         new = [
-            descriptor(face_patch(frame, (cx, cy), s, c.angle, profile.patch, c.shape))
+            descriptor(
+                face_patch(frame, (cx, cy), s, c.angle, profile.patch, c.shape),
+                step_hue=profile.step_hue,
+            )
             for cx, cy, s in cuts
         ]
         per_face = face_distances(profile, np.array(new, np.float32))
@@ -144,7 +150,10 @@ def _wide_look(
 
     def measure(cuts: list[tuple[float, float, float]]) -> np.ndarray:
         descs = [
-            descriptor(face_patch(frame, (x, y), s, c.angle, profile.patch, c.shape))
+            descriptor(
+                face_patch(frame, (x, y), s, c.angle, profile.patch, c.shape),
+                step_hue=profile.step_hue,
+            )
             for x, y, s in cuts
         ]
         return face_distances(profile, np.array(descs, np.float32))
@@ -209,7 +218,10 @@ def _at_expected_size(
     small, low = float(config["size_check"]), float(config["min_confidence"])
 
     def same_at_size(c: Candidate, k: float, m: Match) -> bool:
-        desc = descriptor(face_patch(frame, c.center, med * k, c.angle, profile.patch, c.shape))
+        desc = descriptor(
+            face_patch(frame, c.center, med * k, c.angle, profile.patch, c.shape),
+            step_hue=profile.step_hue,
+        )
         row = face_distances(profile, desc[None])[0]
         again = decide(config, profile, row[None])[0]
         if again.face != m.face or again.confidence < low:
@@ -265,9 +277,10 @@ def _read(
     config: Mapping[str, Any], profile: DiceProfile, frame: np.ndarray, found: Found
 ) -> tuple[DiceReading, list[Candidate]]:
     """The reading of the dice found, and the squares found that are no die at all."""
-    patch = profile.patch
+    patch, step_hue = profile.patch, profile.step_hue
     descs = [
-        descriptor(face_patch(frame, c.center, c.side, c.angle, patch, c.shape)) for c in found.dice
+        descriptor(face_patch(frame, c.center, c.side, c.angle, patch, c.shape), step_hue=step_hue)
+        for c in found.dice
     ]
     per_face = face_distances(profile, np.array(descs, np.float32)) if descs else []
     matches = decide(config, profile, per_face) if descs else []

@@ -219,11 +219,11 @@ def teach_with_notes(
 
     # Second look: find the teach dice as the reader will find dice, so templates are cut out
     # exactly as a read cuts out a die (same centre, size and angle estimates).
-    first = DiceProfile(names, lut, np.zeros((0, 1), np.float32), np.zeros(0, np.int32),
-                        np.zeros(0, np.int32), (min(sides), max(sides)), 1.0, patch,
-                        body_hist=body_hist)  # fmt: skip
     # (only dice whose blobs lie whole in the frame: vision.config "edge_tops")
     config = dice_config({**(overrides or {}), "edge_tops": False})
+    first = DiceProfile(names, lut, np.zeros((0, 1), np.float32), np.zeros(0, np.int32),
+                        np.zeros(0, np.int32), (min(sides), max(sides)), 1.0, patch,
+                        body_hist=body_hist, step_hue=float(config["step_hue"]))  # fmt: skip
     first = replace(first, blob_over_top=_blob_over_top(config, first, seen))
     oblique = first.blob_over_top >= float(config["oblique_blob"])
     if oblique:
@@ -253,7 +253,7 @@ def teach_with_notes(
         patches += [_shadowed(patches[0], rng) for _ in range(2)]
         prints[cut.face].append(cut.print)
         for p in patches:
-            templates.append(descriptor(p))
+            templates.append(descriptor(p, step_hue=first.step_hue))
             labels.append(cut.face)
             die_ids.append(len(sides))
         sides.append(side)
@@ -266,7 +266,7 @@ def teach_with_notes(
     die_ids = np.array(die_ids, np.int32)
     raw = DiceProfile(names, lut, templates, labels, die_ids, (min(sides), max(sides)), 1.0, patch,
                       blob_over_top=first.blob_over_top, body_hist=body_hist,
-                      hue_weight=hue_weight(templates, labels))  # fmt: skip
+                      hue_weight=hue_weight(templates, labels), step_hue=first.step_hue)  # fmt: skip
     mean, basis = _pca(raw.rotated[0], rng)
     profile = replace(raw, mean=mean, basis=basis, size_slope=_size_slope(list(placed.values())),
                       least_print=_least(prints))  # fmt: skip
@@ -366,14 +366,15 @@ def _cuts(
             if near
             else (die.center, die.side, die.angle, (1.0, 0.0, 1.0))
         )
-        out.append(_Cut(f, path, geo, _print(first.patch, img, geo), placed))
+        out.append(_Cut(f, path, geo, _print(first, img, geo), placed))
     return out
 
 
-def _print(patch: int, img: np.ndarray, geo: _Geometry) -> float:
+def _print(profile: DiceProfile, img: np.ndarray, geo: _Geometry) -> float:
     """The print a cut holds, on the un-jittered patch a read would make of it."""
     center, side, angle, shape = geo
-    return print_contrast(face_patch(img, center, side, angle, patch, shape))
+    patch = face_patch(img, center, side, angle, profile.patch, shape)
+    return print_contrast(patch, step_hue=profile.step_hue)
 
 
 def _on_print(

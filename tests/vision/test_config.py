@@ -39,6 +39,8 @@ from vision.errors import BadConfig
         ("shadow_depth", (0.92, 0.3), "a tuple of 2 numbers above 0 (the smaller first)"),
         ("split_turn", 1.5, "a number from 0 to 1"),  # a share of the edges' strength
         ("split_turn", -0.1, "a number from 0 to 1"),
+        ("step_hue", -1.0, "a number 0 or more"),  # tolerances of the body's hue
+        ("step_hue", "twice", "a number 0 or more"),
     ],
 )
 def test_a_wrong_dice_value_names_the_key_and_what_it_must_be(key, value, must):

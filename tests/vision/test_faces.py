@@ -208,6 +208,14 @@ def test_a_print_stands_out_from_its_body_where_a_side_face_over_the_table_does_
     cv2.circle(printed, (24, 24), 12, (40, 160, 230), 3)
     side = slate.copy()
     side[32:] = (40, 100, 30)
-    assert 0 < print_contrast(side) < CONFIG["scan_print"] * print_contrast(printed)
-    lengths = [float(np.linalg.norm(descriptor(cv2.resize(p, (24, 24))))) for p in (printed, side)]
+    hue = CONFIG["step_hue"]
+    assert (
+        0
+        < print_contrast(side, step_hue=hue)
+        < CONFIG["scan_print"] * print_contrast(printed, step_hue=hue)
+    )
+    lengths = [
+        float(np.linalg.norm(descriptor(cv2.resize(p, (24, 24)), step_hue=hue)))
+        for p in (printed, side)
+    ]
     assert abs(lengths[0] - lengths[1]) < 0.05, lengths

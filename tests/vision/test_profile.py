@@ -40,3 +40,23 @@ def test_a_print_floor_of_another_length_than_the_faces_is_refused(pow_profile, 
     profile_file.write(path, meta, arrays)
     with pytest.raises(BadProfile, match="least_print"):
         DiceProfile.load(path)
+
+
+def test_a_profile_describes_its_dice_with_the_shadow_step_hue_it_was_taught_with(
+    pow_profile, tmp_path
+):
+    # vision.config "step_hue" at teach; a read describes its dice as the taught ones were.
+    from vision.config import dice_config
+
+    assert pow_profile.step_hue == dice_config()["step_hue"]
+    replace(pow_profile, step_hue=1.5).save(tmp_path / "p.npz")
+    assert DiceProfile.load(tmp_path / "p.npz").step_hue == 1.5
+    # A profile saved before it was a setting was taught at 1 (the step's body then).
+    path = tmp_path / "old.npz"
+    pow_profile.save(path)
+    with np.load(path) as z:
+        arrays = {k: z[k] for k in z.files if k != "meta"}
+        meta = json.loads(z["meta"].tobytes().decode())
+    del meta["step_hue"]
+    profile_file.write(path, meta, arrays)
+    assert DiceProfile.load(path).step_hue == 1.0

@@ -117,14 +117,16 @@ def test_a_die_cut_out_off_centre_is_read_on_a_second_look(pow_profile):
         )
         off = replace(die, center=(die.center[0] + die.side / 7, die.center[1] - die.side / 7))
         patch = face_patch(scene.image, off.center, off.side, off.angle, pow_profile.patch)
-        first = match(CONFIG, pow_profile, descriptor(patch)[None])[0]
+        first = match(CONFIG, pow_profile, descriptor(patch, step_hue=pow_profile.step_hue)[None])[
+            0
+        ]
         second = _second_look(
             CONFIG,
             pow_profile,
             scene.image,
             off,
             (off.side,),
-            face_distances(pow_profile, descriptor(patch)[None])[0],
+            face_distances(pow_profile, descriptor(patch, step_hue=pow_profile.step_hue)[None])[0],
         )
         assert pow_profile.faces[second.face] == truth.face
         assert second.best < first.best
@@ -166,7 +168,9 @@ def test_a_box_that_took_in_a_side_face_is_read_at_the_frame_s_die_size(pow_prof
             side=die.side * 1.25,
         )
         patch = face_patch(scene.image, big.center, big.side, big.angle, pow_profile.patch)
-        first = face_distances(pow_profile, descriptor(patch)[None])[0]
+        first = face_distances(pow_profile, descriptor(patch, step_hue=pow_profile.step_hue)[None])[
+            0
+        ]
         own = _second_look(CONFIG, pow_profile, scene.image, big, (big.side,), first)
         both = _second_look(CONFIG, pow_profile, scene.image, big, (big.side, die.side), first)
         assert both.best <= own.best
@@ -222,7 +226,7 @@ def test_a_die_half_in_a_hard_shadow_is_read_with_confidence():
                 ),
             )
             patch = face_patch(image, die.center, die.side, die.angle, profile.patch)
-            m = match(CONFIG, profile, descriptor(patch)[None])[0]
+            m = match(CONFIG, profile, descriptor(patch, step_hue=profile.step_hue)[None])[0]
             assert profile.faces[m.face] == truth.face
             sure += m.confidence >= CONFIG["min_confidence"]
     assert sure >= 15
