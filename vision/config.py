@@ -148,7 +148,7 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # pixels within this many body-hue tolerances (vision.faces._unshade; 0: no step
         # looked for). A shade is tinted, not only darker: own 778899 #99's shaded half lay
         # 13 a*b* units off its white body, whose tolerance is 10, and at 1 no step was seen.
-        "step_hue": 1.0,
+        "step_hue": 2.0,
         # Face reading: patch size, and how a face must win.
         "patch": 24,
         "min_confidence": 0.5,

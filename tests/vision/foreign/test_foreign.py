@@ -403,12 +403,14 @@ def test_a_far_dies_shadow_is_not_read_as_a_face_with_confidence(tmp_path):
                    for w in want) > 15
         ]  # fmt: skip
 
-    # (without the floor the shadows are read with confidence: the scene still shows them)
+    # (without the floor a shadow is read with confidence: the scene still shows it. Since
+    # the shadow step reaches 2 body-hue tolerances (vision.config "step_hue") the other
+    # shadow, at (267, 597), is cut out as no die at all; at 1 it read 0.62 without the floor.)
     low = dice_config()["min_confidence"]
     assert [d.face for d in shadows({"print_floor": 0.0})
-            if d.confidence >= low] == ["bubble-blue"] * 2  # fmt: skip
+            if d.confidence >= low] == ["bubble-blue"]  # fmt: skip
     found = shadows({})
-    assert len(found) == 2 and all(d.confidence < low for d in found), found
+    assert found and all(d.confidence < low for d in found), found
 
 
 @pytest.mark.parametrize(
