@@ -1035,6 +1035,93 @@ def _whole_top(
     return cut if match.confidence >= float(config["min_confidence"]) else None
 
 
+def _own_sides(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    contour: np.ndarray | None,
+    tops: list[Candidate],
+    scale: float,
+) -> bool:
+    """Whether a blob called "cocked" (its small px `contour`) is one die seen obliquely: it
+    holds one of `tops`, which fits a taught face (within `fit_max` typical distances), and
+    less than `own_sides` of the rest of it is of the body colour of any of `tops` (the
+    frame's dice). A lone die's blob holds its top, the side faces towards the camera (the
+    body in a darker shade: lit from the side) and its shadow, 1.3 times the frame's tops or
+    more across: foreign outline 16 scene 12 and 25-dice 16 photo 5 were called cocked so,
+    each die read at 1.00. A die cocked on another shows that other die's top, lit as a top
+    is: of its own colour, or of another of the frame's (a white die cocked on a red one)."""
+    share = float(config["own_sides"])
+    if contour is None or not share:
+        return False
+    hull = cv2.convexHull(contour)
+    inside = [
+        t
+        for t in tops
+        if cv2.pointPolygonTest(hull, (t.center[0] * scale, t.center[1] * scale), False) >= 0
+    ]
+    if len(inside) != 1:
+        return False
+    top = inside[0]
+    fit = float(config["fit_max"]) * profile.typical_distance
+    if float(_distances(profile, frame, [top]).min()) > fit:
+        return False
+    own = _body(frame, top)
+    # (The frame's dice of the top's own colour lying in dimmer light match its side faces.)
+    others = [b for b in (_body(frame, t) for t in tops) if _other_colour(b, own)]
+    return _body_share(frame, contour, top, [own, *others], scale) < share
+
+
+def _other_colour(body: np.ndarray, own: np.ndarray) -> bool:
+    """Whether a die's body colour (BGR) is another than `own`, or `own` in brighter light:
+    its chromaticity differs by over 0.06, or it is brighter. (A die's side faces and shadow
+    are its own body, and the table, in a dimmer shade.)"""
+    total, mine = max(float(body.sum()), 1.0), max(float(own.sum()), 1.0)
+    return bool(np.abs(body / total - own / mine).max() > 0.06 or total > mine)
+
+
+def _body(frame: np.ndarray, top: Candidate) -> np.ndarray:
+    """A top's body colour (BGR): the median of its middle (its print is the lesser part)."""
+    r = int(np.ceil(0.6 * top.side))
+    x, y = int(round(top.center[0])), int(round(top.center[1]))
+    x0, y0 = max(x - r, 0), max(y - r, 0)
+    roi = frame[y0 : y + r + 1, x0 : x + r + 1]
+    middle = np.zeros(roi.shape[:2], np.uint8)
+    box = cv2.boxPoints(
+        ((top.center[0] - x0, top.center[1] - y0), (0.8 * top.side,) * 2, top.angle)
+    )
+    cv2.fillPoly(middle, [box.astype(np.int32)], 1)
+    return np.median(roi[middle > 0], axis=0) if middle.any() else np.zeros(3)
+
+
+def _body_share(
+    frame: np.ndarray, contour: np.ndarray, top: Candidate, bodies: list[np.ndarray], scale: float
+) -> float:
+    """The share of a blob's pixels (small px `contour`, read in the full frame) off its top
+    (the top's square grown by a quarter; the blob's rim of 2 px left out) that are of one of
+    the `bodies` colours, within a fifth of it (8 levels at least, the sensor's noise;
+    `_oblique_top`'s floor of 16 would take a dark slate die's side faces for its top)."""
+    pts = np.round((contour.reshape(-1, 2) + 0.5) / scale - 0.5).astype(np.int32)
+    x, y, w, h = cv2.boundingRect(pts)
+    fh, fw = frame.shape[:2]
+    x0, y0, x1, y1 = max(x - 2, 0), max(y - 2, 0), min(x + w + 2, fw), min(y + h + 2, fh)
+    blob = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.drawContours(blob, [pts - (x0, y0)], -1, 1, -1)
+    blob = cv2.erode(blob, np.ones((5, 5), np.uint8))
+    square = np.zeros_like(blob)
+    box = cv2.boxPoints(
+        ((top.center[0] - x0, top.center[1] - y0), (1.25 * top.side,) * 2, top.angle)
+    )
+    cv2.fillPoly(square, [box.astype(np.int32)], 1)
+    rest = frame[y0:y1, x0:x1][(blob > 0) & (square == 0)].astype(np.int16)
+    if not len(rest):
+        return 0.0
+    near = np.zeros(len(rest), bool)
+    for body in bodies:
+        near |= (np.abs(rest - body) <= np.maximum(0.2 * body, 8)).all(axis=1)
+    return float(near.mean())
+
+
 def _under_a_top(blob: Candidate, tops: list[Candidate]) -> bool:
     """Whether one of `tops` lies on `blob` (a die's blob seen obliquely, the top's centre
     within 0.9 of the top's side of its centre: as close as `_scanned_tops` takes an old top
@@ -1368,6 +1455,7 @@ def find_dice(
     issues: list[tuple[str, Candidate]] = []
     odd: list[Candidate] = []  # die-sized but not a clean square
     outline: dict[int, np.ndarray] = {}  # id(odd candidate) -> its blob's contour (small px)
+    cocked_blobs: dict[int, np.ndarray] = {}  # id(a "cocked" blob's candidate) -> its contour
     streaky = float(config["blur_streak"])
     cover, spare = float(config["pack_cover"]), float(config["pack_spare"])
     core, rim = float(config["pack_side"]), float(config["pack_rim"])
@@ -1531,6 +1619,7 @@ def find_dice(
                     dice.extend(freed)
                     if left or not freed:
                         issues.append(("cocked", cand))  # dice on dice: not squares side by side
+                        cocked_blobs[id(cand)] = c
                 continue
             for (r, a, f, st), q in zip(rects, parts or [None] * len(rects), strict=True):
                 part = _candidate(r, a, f, st, inv)
@@ -1633,6 +1722,7 @@ def find_dice(
             dice.extend(freed)
             if left:
                 issues.append(("cocked", cand))
+                cocked_blobs[id(cand)] = outline[id(cand)]
             continue
         # A sharp die-sized blob that is not square, near a die: a die cocked on another.
         near = any(_gap(cand.center, d.center) < 1.6 * d.side for d in dice)
@@ -1655,6 +1745,8 @@ def find_dice(
         )
         if big and (cocked or piled):
             issues.append(("cocked", cand))
+            if id(cand) in outline:
+                cocked_blobs[id(cand)] = outline[id(cand)]
     # A rolling die's print, or a shadow's edge across it, may part its smear in two, each
     # piece too narrow for a die: two smeared pieces within a die's side of each other that
     # cover 0.4 of a die together (its print and blur take the rest) are one rolling die.
@@ -1689,6 +1781,14 @@ def find_dice(
             # "too-many").
             scanned = [d for d in dice if all(d is not c for c in cut_tops)] + unsure
             untopped = [u for u in untopped if not _under_a_top(u, scanned)]
+            issues = [
+                (r, c)
+                for r, c in issues
+                if not (
+                    r == "cocked"
+                    and _own_sides(config, profile, frame, cocked_blobs.get(id(c)), dice, scale)
+                )
+            ]
         issues += [("uncertain", d) for d in untopped]
 
     # All dice of a set are one size where they lie: a square of another size is something

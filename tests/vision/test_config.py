@@ -41,6 +41,8 @@ from vision.errors import BadConfig
         ("split_turn", -0.1, "a number from 0 to 1"),
         ("step_hue", -1.0, "a number 0 or more"),  # tolerances of the body's hue
         ("step_hue", "twice", "a number 0 or more"),
+        ("own_sides", 1.5, "a number from 0 to 1"),  # a share of a blob's pixels
+        ("own_sides", -0.05, "a number from 0 to 1"),
     ],
 )
 def test_a_wrong_dice_value_names_the_key_and_what_it_must_be(key, value, must):

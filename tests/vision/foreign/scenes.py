@@ -237,6 +237,58 @@ def _draw_die(img: np.ndarray, cam: Camera, die: Placed, light: np.ndarray) -> t
     return float(c[0]), float(c[1])
 
 
+def _cocked_corners(on: Placed, rng: np.random.Generator) -> np.ndarray:
+    """The 8 corners (mm; bottom face then top face, each as `_box` orders them) of a die
+    cocked on the die `on`: turned 25-45 degrees about a level axis, its centre 0.6-0.8 of a
+    side off `on`'s over one of `on`'s edges, its lowest corner halfway up `on` (a die
+    resting on another's edge: its top tilted, a side face turned up, both over `on`)."""
+    h = SIDE_MM / 2
+    local = np.array([(x, y, z) for z in (-h, h) for x, y in ((-h, -h), (h, -h), (h, h), (-h, h))])
+    tilt = np.deg2rad(rng.uniform(25, 45)) * rng.choice([-1.0, 1.0])
+    lean = np.array([[1, 0, 0], [0, np.cos(tilt), -np.sin(tilt)], [0, np.sin(tilt), np.cos(tilt)]])
+    out = on.yaw + int(rng.integers(4)) * np.pi / 2
+    turn = out + rng.uniform(-0.2, 0.2)
+    c, s = np.cos(turn), np.sin(turn)
+    yaw = np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+    pts = local @ (yaw @ lean).T
+    off = rng.uniform(0.6, 0.8) * SIDE_MM
+    pts += [on.x + off * np.sin(out), on.y - off * np.cos(out), SIDE_MM / 2 - pts[:, 2].min()]
+    return pts
+
+
+def _draw_cube(
+    img: np.ndarray, cam: Camera, pts: np.ndarray, texture: np.ndarray, body, light: np.ndarray
+) -> tuple[float, float]:
+    """A die at any turn (its 8 corners `pts` as `_cocked_corners` gives them): the faces the
+    camera sees, far ones first, lit as `_draw_die` lights its sides, the top (the last four
+    corners) printed with `texture`. Returns the top's centre in the image."""
+    eye = -cam.r.T @ cam.t
+    centre = pts.mean(0)
+    quads = [[0, 1, 5, 4], [1, 2, 6, 5], [2, 3, 7, 6], [3, 0, 4, 7], [3, 2, 1, 0], [4, 5, 6, 7]]
+    seen = []
+    for k, q in enumerate(quads):
+        face = pts[q]
+        normal = face.mean(0) - centre
+        normal /= np.linalg.norm(normal)
+        if normal @ (eye - face.mean(0)) > 0:
+            seen.append((-float(np.linalg.norm(eye - face.mean(0))), k, face, normal))
+    colour = np.array(body, np.float32)
+    for _, k, face, normal in sorted(seen, key=lambda f: f[0]):
+        quad = cam.project(face).astype(np.float32)
+        if k < 5:
+            lit = 0.45 + 0.35 * max(0.0, float(-normal @ light))
+            cv2.fillConvexPoly(img, (quad * 16).astype(np.int32),
+                               tuple(float(v) for v in colour * lit), cv2.LINE_AA, 4)  # fmt: skip
+            continue
+        src = np.float32([[0, 0], [TEX, 0], [TEX, TEX], [0, TEX]])
+        m = cv2.getPerspectiveTransform(src, quad)
+        tex = cv2.warpPerspective(texture, m, (W, H), flags=cv2.INTER_AREA).astype(np.float32)
+        a = cv2.warpPerspective(np.ones((TEX, TEX), np.float32), m, (W, H))[..., None]
+        img[:] = img * (1 - a) + tex * a
+    c = cam.project(pts[4:].mean(0)[None])[0]
+    return float(c[0]), float(c[1])
+
+
 def _fits(cam: Camera, x: float, y: float, margin: float) -> bool:
     pts = cam.project(
         np.concatenate([_box(x, y, 0.0, 0.0), _box(x, y, 0.0, SIDE_MM)]) * [1.3, 1.3, 1]
@@ -257,8 +309,10 @@ def render(
     surface: str,
     bodies: list[str] | None = None,
     jpeg: bool = True,
+    cocked: bool = False,
 ) -> tuple[np.ndarray, list[dict]]:
-    """A frame (BGR uint8 H×W×3) of dice showing `faces`, and the truth for each die."""
+    """A frame (BGR uint8 H×W×3) of dice showing `faces`, and the truth for each die. With
+    `cocked` the last die rests cocked on another (`_cocked_corners`; its truth says so)."""
     cam = camera(rng, rng.uniform(20, 30))
     # The table texture, mapped onto the plane z=0 (0.5 mm per texel).
     span_x, span_y = 700.0, 560.0
@@ -273,7 +327,7 @@ def render(
     light /= np.linalg.norm(light)
     placed: list[Placed] = []
     tries = 0
-    while len(placed) < len(faces):
+    while len(placed) < len(faces) - cocked:
         tries += 1
         if tries > 5000:
             raise RuntimeError("could not place the dice")
@@ -298,10 +352,16 @@ def render(
     order = sorted(placed, key=lambda p: -p.y)
     for p in order:
         _draw_die_shadow(shade, cam, p, light)
+    pile = _cocked_die(rng, faces[-1], style, placed, bodies) if cocked else None
+    if pile is not None:
+        _draw_shadow(shade, cam, pile[0], light)
     img *= 1 - 0.45 * cv2.GaussianBlur(shade, (0, 0), 3)[..., None]
     for p in order:
         cx, cy = _draw_die(img, cam, p, light)
         truth.append({"face": p.face, "center": [round(cx, 1), round(cy, 1)]})
+    if pile is not None:
+        cx, cy = _draw_cube(img, cam, *pile, light)
+        truth.append({"face": faces[-1], "center": [round(cx, 1), round(cy, 1)], "cocked": True})
     out = sensor(img, rng, tilt=0.25, gain=(0.7, 1.15), cast=0.12, blur=0.9, jpeg=jpeg and 92)
     truth.sort(key=lambda d: d["center"][0])
     return out, truth
@@ -345,9 +405,29 @@ def sensor(
 
 def _draw_die_shadow(shade: np.ndarray, cam: Camera, die: Placed, light: np.ndarray) -> None:
     base = _box(die.x, die.y, die.yaw, 0.0)
-    sh = np.concatenate([base, base + np.append(-light[:2] / -light[2] * SIDE_MM, 0)])
+    _draw_shadow(shade, cam, np.concatenate([base, _box(die.x, die.y, die.yaw, SIDE_MM)]), light)
+
+
+def _draw_shadow(shade: np.ndarray, cam: Camera, pts: np.ndarray, light: np.ndarray) -> None:
+    """The shadow on the table of a die with corners `pts` (mm), cast along `light`."""
+    flat = pts[:, :2] + -light[:2] / -light[2] * pts[:, 2:3]
+    sh = np.concatenate([flat, np.zeros((len(flat), 1))], axis=1)
     hull = cv2.convexHull(cam.project(sh).astype(np.float32)).astype(np.int32)
     cv2.fillConvexPoly(shade, hull, 1.0, cv2.LINE_AA)
+
+
+def _cocked_die(
+    rng: np.random.Generator, face: str, style: str, placed: list[Placed], bodies: list[str] | None
+) -> tuple[np.ndarray, np.ndarray, tuple]:
+    """(corners, top texture, body colour) of a die showing `face` cocked on one of `placed`."""
+    on = placed[int(rng.integers(len(placed)))]
+    if style == "pips":
+        body = bodies[-1] if bodies else str(rng.choice(list(PIP_BODIES)))
+        texture, colour = pip_texture(int(face), body), PIP_BODIES[body][0]
+    else:
+        texture, colour = outline_texture(face), SLATE
+    texture = np.ascontiguousarray(np.rot90(texture, int(rng.integers(4))))
+    return _cocked_corners(on, rng), texture, colour
 
 
 def faces_of(style: str) -> tuple[str, ...]:
@@ -377,15 +457,18 @@ def write_teach(out: Path, style: str, seed: int, per_face: int = 2, crops: int 
             cv2.imwrite(str(d / f"crop-{k}.jpg"), img[y0 : int(cy + r), x0 : int(cx + r)])
 
 
-def write_scenes(out: Path, style: str, seed: int, count: int, dice: int = 5) -> dict:
-    """out/<style>-NNN.jpg scenes of `dice` random faces; returns {image name: truth}."""
+def write_scenes(
+    out: Path, style: str, seed: int, count: int, dice: int = 5, cocked: bool = False
+) -> dict:
+    """out/<style>-NNN.jpg scenes of `dice` random faces, with `cocked` the last of them
+    cocked on another (`render`); returns {image name: truth}."""
     rng = np.random.default_rng(seed)
     out.mkdir(parents=True, exist_ok=True)
     truth = {}
     names = faces_of(style)
     for i in range(count):
         faces = [str(rng.choice(names)) for _ in range(dice)]
-        img, t = render(rng, faces, style, ("felt", "wood")[i % 2])
+        img, t = render(rng, faces, style, ("felt", "wood")[i % 2], cocked=cocked)
         name = f"{style}-{i:03d}.jpg"
         cv2.imwrite(str(out / name), img)
         truth[name] = t
