@@ -102,11 +102,12 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # A die-sized piece left over when a die is cut out of a blob by its outline makes the
         # blob "cocked" (a side face) only when it fills this much of its rotated box.
         "cocked_fill": 0.6,
-        # Seen obliquely, a blob called "cocked" that holds one top, fitting a taught face, is
-        # that die's own side faces and shadow when less than this share of the rest of it is
-        # of the top's body colour: the other die of a pile shows a face lit as a top is (a
-        # lone die's rest held 0.00-0.01 on foreign outline 7, 16, 18 and 25-dice 16, where 40
-        # drawn piles' held 0.12-0.40; vision.finder._own_sides; 0: not checked).
+        # Seen obliquely, a blob called "cocked" or "blurred" that holds one top, fitting a
+        # taught face, is that die's own side faces and shadow when less than this share of
+        # the rest of it is of a top's body colour: the other die of a pile shows a face lit as
+        # a top is (a lone die's rest held 0.000-0.007 on foreign outline 7, 16, 18, 20, 24, 34
+        # and 25-dice 16, where drawn piles' held 0.12-0.53; vision.finder._own_sides; 0: not
+        # checked).
         "own_sides": 0.05,
         # The teach pictures show the dice's side faces (an oblique camera) when a taught die's
         # blob covers this many times its top face (DiceProfile.blob_over_top; from above a

@@ -1043,14 +1043,18 @@ def _own_sides(
     tops: list[Candidate],
     scale: float,
 ) -> bool:
-    """Whether a blob called "cocked" (its small px `contour`) is one die seen obliquely: it
-    holds one of `tops`, which fits a taught face (within `fit_max` typical distances), and
-    less than `own_sides` of the rest of it is of the body colour of any of `tops` (the
-    frame's dice). A lone die's blob holds its top, the side faces towards the camera (the
-    body in a darker shade: lit from the side) and its shadow, 1.3 times the frame's tops or
-    more across: foreign outline 16 scene 12 and 25-dice 16 photo 5 were called cocked so,
-    each die read at 1.00. A die cocked on another shows that other die's top, lit as a top
-    is: of its own colour, or of another of the frame's (a white die cocked on a red one)."""
+    """Whether a blob called "cocked" or "blurred" (its small px `contour`) is one die seen
+    obliquely: it holds one of `tops`, which fits a taught face (within `fit_max` typical
+    distances), and less than `own_sides` of the rest of it is of the body colour of any of
+    `tops` (the frame's dice). A lone die's blob holds its top, the side faces towards the
+    camera (the body in a darker shade: lit from the side) and its shadow, 1.3 times the
+    frame's tops or more across: foreign outline 16 scene 12 and 25-dice 16 photo 5 were
+    called cocked so, each die read at 1.00; and longer than a square by its side faces, whose
+    straight edges run mostly one way, outline 24 scene 59 and 34 scene 11 were called
+    blurred (streak 0.25-0.26 at aspect 1.5-1.6), their tops read at 1.00 besides. A die
+    cocked on another shows that other die's top, lit as a top is: of its own colour, or of
+    another of the frame's (a white die cocked on a red one); a rolling die smears its top
+    with its path (the cut found no top in any of 40 drawn rolling dice's blobs)."""
     share = float(config["own_sides"])
     if contour is None or not share:
         return False
@@ -1455,7 +1459,8 @@ def find_dice(
     issues: list[tuple[str, Candidate]] = []
     odd: list[Candidate] = []  # die-sized but not a clean square
     outline: dict[int, np.ndarray] = {}  # id(odd candidate) -> its blob's contour (small px)
-    cocked_blobs: dict[int, np.ndarray] = {}  # id(a "cocked" blob's candidate) -> its contour
+    # id(the candidate of a blob called "cocked" or "blurred") -> its contour (small px)
+    one_die: dict[int, np.ndarray] = {}
     streaky = float(config["blur_streak"])
     cover, spare = float(config["pack_cover"]), float(config["pack_spare"])
     core, rim = float(config["pack_side"]), float(config["pack_rim"])
@@ -1619,7 +1624,7 @@ def find_dice(
                     dice.extend(freed)
                     if left or not freed:
                         issues.append(("cocked", cand))  # dice on dice: not squares side by side
-                        cocked_blobs[id(cand)] = c
+                        one_die[id(cand)] = c
                 continue
             for (r, a, f, st), q in zip(rects, parts or [None] * len(rects), strict=True):
                 part = _candidate(r, a, f, st, inv)
@@ -1695,6 +1700,8 @@ def find_dice(
             and smeared_colours(config, small, blob, cand, scale)
         ):
             issues.append(("blurred", cand))
+            if blob is not None:
+                one_die[id(cand)] = blob
             continue
         if (
             cand.streak >= streaky
@@ -1722,7 +1729,7 @@ def find_dice(
             dice.extend(freed)
             if left:
                 issues.append(("cocked", cand))
-                cocked_blobs[id(cand)] = outline[id(cand)]
+                one_die[id(cand)] = outline[id(cand)]
             continue
         # A sharp die-sized blob that is not square, near a die: a die cocked on another.
         near = any(_gap(cand.center, d.center) < 1.6 * d.side for d in dice)
@@ -1746,7 +1753,7 @@ def find_dice(
         if big and (cocked or piled):
             issues.append(("cocked", cand))
             if id(cand) in outline:
-                cocked_blobs[id(cand)] = outline[id(cand)]
+                one_die[id(cand)] = outline[id(cand)]
     # A rolling die's print, or a shadow's edge across it, may part its smear in two, each
     # piece too narrow for a die: two smeared pieces within a die's side of each other that
     # cover 0.4 of a die together (its print and blur take the rest) are one rolling die.
@@ -1785,8 +1792,8 @@ def find_dice(
                 (r, c)
                 for r, c in issues
                 if not (
-                    r == "cocked"
-                    and _own_sides(config, profile, frame, cocked_blobs.get(id(c)), dice, scale)
+                    r in ("cocked", "blurred")
+                    and _own_sides(config, profile, frame, one_die.get(id(c)), dice, scale)
                 )
             ]
         issues += [("uncertain", d) for d in untopped]

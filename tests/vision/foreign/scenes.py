@@ -289,6 +289,26 @@ def _draw_cube(
     return float(c[0]), float(c[1])
 
 
+def _draw_rolling(
+    img: np.ndarray, cam: Camera, die: Placed, light: np.ndarray, rng: np.random.Generator
+) -> tuple[np.ndarray, tuple[float, float]]:
+    """The frame with `die` still rolling over it: the die drawn at 9 places along a path of
+    0.6-1.5 sides, turning up to 0.6 rad as it goes, averaged over the exposure (its shadow,
+    moving too, is left out). Returns the frame and the die's top centre mid-path."""
+    path = rng.uniform(0.6, 1.5) * SIDE_MM
+    way = rng.uniform(0, 2 * np.pi)
+    spin = rng.uniform(-0.6, 0.6)
+    out = np.zeros_like(img)
+    for t in np.linspace(-0.5, 0.5, 9):
+        moved = Placed(die.face, die.texture, die.body, die.x + t * path * np.cos(way),
+                       die.y + t * path * np.sin(way), die.yaw + t * spin)  # fmt: skip
+        frame = img.copy()
+        _draw_die(frame, cam, moved, light)
+        out += frame
+    c = cam.project(np.array([[die.x, die.y, SIDE_MM]]))[0]
+    return out / 9, (float(c[0]), float(c[1]))
+
+
 def _fits(cam: Camera, x: float, y: float, margin: float) -> bool:
     pts = cam.project(
         np.concatenate([_box(x, y, 0.0, 0.0), _box(x, y, 0.0, SIDE_MM)]) * [1.3, 1.3, 1]
@@ -310,9 +330,11 @@ def render(
     bodies: list[str] | None = None,
     jpeg: bool = True,
     cocked: bool = False,
+    rolling: bool = False,
 ) -> tuple[np.ndarray, list[dict]]:
     """A frame (BGR uint8 H×W×3) of dice showing `faces`, and the truth for each die. With
-    `cocked` the last die rests cocked on another (`_cocked_corners`; its truth says so)."""
+    `cocked` the last die rests cocked on another (`_cocked_corners`), with `rolling` it is
+    still rolling (`_draw_rolling`); its truth says so."""
     cam = camera(rng, rng.uniform(20, 30))
     # The table texture, mapped onto the plane z=0 (0.5 mm per texel).
     span_x, span_y = 700.0, 560.0
@@ -346,6 +368,7 @@ def render(
         # A die lies at any turn; its face as printed is turned by a quarter too.
         texture = np.ascontiguousarray(np.rot90(texture, int(rng.integers(4))))
         placed.append(Placed(face, texture, colour, x, y, rng.uniform(0, 2 * np.pi)))
+    roller = placed.pop() if rolling else None
     shade = np.zeros((H, W), np.float32)
     truth = []
     # Far dice first, so a near die's side is drawn over what lies behind it.
@@ -359,6 +382,9 @@ def render(
     for p in order:
         cx, cy = _draw_die(img, cam, p, light)
         truth.append({"face": p.face, "center": [round(cx, 1), round(cy, 1)]})
+    if roller is not None:
+        img, (cx, cy) = _draw_rolling(img, cam, roller, light, rng)
+        truth.append({"face": roller.face, "center": [round(cx, 1), round(cy, 1)], "rolling": True})
     if pile is not None:
         cx, cy = _draw_cube(img, cam, *pile, light)
         truth.append({"face": faces[-1], "center": [round(cx, 1), round(cy, 1)], "cocked": True})
@@ -458,17 +484,23 @@ def write_teach(out: Path, style: str, seed: int, per_face: int = 2, crops: int 
 
 
 def write_scenes(
-    out: Path, style: str, seed: int, count: int, dice: int = 5, cocked: bool = False
+    out: Path,
+    style: str,
+    seed: int,
+    count: int,
+    dice: int = 5,
+    cocked: bool = False,
+    rolling: bool = False,
 ) -> dict:
     """out/<style>-NNN.jpg scenes of `dice` random faces, with `cocked` the last of them
-    cocked on another (`render`); returns {image name: truth}."""
+    cocked on another, with `rolling` still rolling (`render`); returns {image name: truth}."""
     rng = np.random.default_rng(seed)
     out.mkdir(parents=True, exist_ok=True)
     truth = {}
     names = faces_of(style)
     for i in range(count):
         faces = [str(rng.choice(names)) for _ in range(dice)]
-        img, t = render(rng, faces, style, ("felt", "wood")[i % 2], cocked=cocked)
+        img, t = render(rng, faces, style, ("felt", "wood")[i % 2], cocked=cocked, rolling=rolling)
         name = f"{style}-{i:03d}.jpg"
         cv2.imwrite(str(out / name), img)
         truth[name] = t

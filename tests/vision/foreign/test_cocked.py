@@ -1,7 +1,9 @@
-"""A die seen obliquely is called "cocked" only for a die truly cocked on another (issue #6):
-a lone die's blob holds its top, its side faces and its shadow, larger than the frame's tops,
-and was refused so (foreign outline 16 scene 12, 25-dice pips 16 photo 5, each die read at
-1.00); dice drawn cocked on another by the foreign generator are still refused."""
+"""A die seen obliquely is called "cocked" only for a die truly cocked on another, "blurred"
+only for one still rolling (issue #6): a lone die's blob holds its top, its side faces and its
+shadow, larger than the frame's tops and longer than a square, and was refused so (foreign
+outline 16 scene 12, 25-dice pips 16 photo 5 "cocked", outline 34 scene 11 "blurred", each
+die read at 1.00); dice drawn cocked on another or rolling by the foreign generator are still
+refused."""
 
 from collections import Counter
 
@@ -25,8 +27,10 @@ def profiles(tmp_path_factory):
     return out
 
 
-def _read(tmp_path, profile, style, seed, scene, dice=5, cocked=False, **overrides):
-    truth = write_scenes(tmp_path, style, seed=seed, count=scene + 1, dice=dice, cocked=cocked)
+def _read(tmp_path, profile, style, seed, scene, dice=5, cocked=False, rolling=False, **overrides):
+    truth = write_scenes(
+        tmp_path, style, seed=seed, count=scene + 1, dice=dice, cocked=cocked, rolling=rolling
+    )
     name = f"{style}-{scene:03d}.jpg"
     config = dice_config({"max_dice": dice, "dice_in_play": dice, **overrides})
     return read_dice(config, profile, load_bgr(tmp_path / name)), truth[name]
@@ -71,3 +75,27 @@ def test_a_die_cocked_on_another_seen_obliquely_is_still_cocked(
     reading, truth = _read(tmp_path, profiles[style], style, seed, scene, cocked=True)
     assert [w for w in truth if w.get("cocked")], truth
     assert (reading.status, reading.reason) == ("unreadable", "cocked")
+
+
+def test_a_lone_die_longer_than_a_square_by_its_side_faces_is_not_blurred(tmp_path):
+    # Foreign outline seed 34 (teach seed 1034), scene 11: a far skull's blob, its top and the
+    # side faces below it, 1.49 long with a streak of 0.25 (the straight edges of its side
+    # faces run mostly one way), was called a rolling die; its top read 1.00 besides.
+    write_teach(tmp_path / "teach", "outline", seed=1034, per_face=2)
+    profile = teach(tmp_path / "teach")
+    reading, truth = _read(tmp_path / "scenes", profile, "outline", 34, 11)
+    assert reading.status == "ok", reading
+    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth)
+    off, _ = _read(tmp_path / "scenes", profile, "outline", 34, 11, own_sides=0.0)
+    assert (off.status, off.reason) == ("unreadable", "blurred")
+
+
+@pytest.mark.parametrize("scene", [0, 1])
+def test_a_die_still_rolling_seen_obliquely_is_still_blurred(tmp_path, profiles, scene):
+    # A die drawn smeared along its path (seed 601): the cut finds no top in its blob, so no
+    # top fitting a taught face lies in it, and the frame is refused as without the check.
+    reading, truth = _read(tmp_path, profiles["outline"], "outline", 601, scene, rolling=True)
+    assert [w for w in truth if w.get("rolling")], truth
+    assert reading.status == "unreadable" and reading.reason in ("blurred", "missing"), reading
+    off, _ = _read(tmp_path, profiles["outline"], "outline", 601, scene, rolling=True, own_sides=0)
+    assert off == reading
