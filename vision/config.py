@@ -210,6 +210,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "check_fit": 1.25,
         # …and so is one read with less confidence than this.
         "check_confidence": 0.8,
+        # …and a die the second look read is held to the lesser of the single cuts' doubt and
+        # the teach set's own mistakes made by the same search (DiceProfile.searched_mistakes;
+        # False: the single cuts' doubt alone, as for a profile taught without them).
+        "searched_doubt": True,
         "margin_full": 0.25,  # margin (1 - best/second) that counts as full confidence
         "fit_max": 2.0,
         # A margin counts only beyond the margins by which the teach set itself read a die of

@@ -270,6 +270,20 @@ def face_distances(profile: DiceProfile, descs: np.ndarray) -> np.ndarray:
     return per_face
 
 
+def left_out_distances(profile: DiceProfile, descs: np.ndarray, die: int) -> np.ndarray:
+    """`face_distances` with the templates of one taught die (`DiceProfile.die_ids`) left out:
+    how a read would see that die were it not taught (a face no other die shows: inf)."""
+    t, lab, ids, tsq = profile.rotated
+    q = profile.project(np.asarray(descs, np.float32))
+    d2 = (q**2).sum(1)[:, None] + tsq[None, :] - 2.0 * np.einsum("ik,jk->ij", q, t, optimize=False)
+    d2[:, ids == die] = np.inf
+    per_face = np.full((len(q), len(profile.faces)), np.inf, np.float32)
+    for f in range(len(profile.faces)):
+        if (lab == f).any():
+            per_face[:, f] = np.sqrt(np.maximum(d2[:, lab == f].min(1), 0.0))
+    return per_face
+
+
 def match(config: Mapping[str, Any], profile: DiceProfile, descs: np.ndarray) -> list[Match]:
     """The best face for each descriptor, with a confidence from margin and fit."""
     if len(descs) == 0:
@@ -282,12 +296,15 @@ def decide(
     profile: DiceProfile,
     per_face: np.ndarray,
     doubt_at: np.ndarray | None = None,
+    searched: bool = False,
 ) -> list[Match]:
     """The best face for each row of per-face distances, with a confidence from margin and fit.
 
     `doubt_at`: per-face distances (rows like `per_face`) at which the teach set's doubt is
     looked up, when not the row's own (a search's distances are smaller than a single cut's,
-    and the teach set's mistakes were made by single cuts)."""
+    and the teach set's mistakes were made by single cuts). `searched`: the rows are the
+    second look's search, held to the teach set's mistakes made by that search where the
+    profile measured them (`DiceProfile.doubt`)."""
     n_faces = per_face.shape[1]
     out = []
     typical = max(profile.typical_distance, 1e-3)
@@ -302,7 +319,8 @@ def decide(
         # Only the margin beyond what a wrong face reached in the teach set counts (where it
         # matched about as closely: a mistake made far from every template says little).
         at = best if doubt_at is None else float(doubt_at[k][order[0]])
-        beyond = max(0.0, margin - profile.doubt(int(order[0]), at, slack))
+        doubt = profile.doubt(int(order[0]), at, slack, searched and config["searched_doubt"])
+        beyond = max(0.0, margin - doubt)
         conf = min(1.0, beyond / float(config["margin_full"]), fit)
         out.append(Match(int(order[0]), round(conf, 3), best, second))
     return out

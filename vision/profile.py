@@ -58,6 +58,12 @@ class DiceProfile:
     # "step_hue" at teach): a read describes its dice as the taught ones were described.
     # 1 for a profile taught before it was a setting (it was 1 then).
     step_hue: float = 1.0
+    # The teach set's mistakes as the second look makes them (vision.teach._searched_mistakes):
+    # float32 rows (face read, its distance at the die's single cut, margin of the search),
+    # one per taught die the search around its cut read as another face with it left out.
+    # None for a profile taught before it was measured: a searched read is then held to the
+    # single cuts' mistakes (`confusions`) alone.
+    searched_mistakes: np.ndarray | None = None
 
     @property
     def lut_u8(self) -> np.ndarray:
@@ -111,12 +117,33 @@ class DiceProfile:
             object.__setattr__(self, "_confusions", cached)
         return cached
 
-    def doubt(self, face: int, best: float, slack: float) -> float:
+    @property
+    def searched_confusions(self) -> tuple[tuple[np.ndarray, np.ndarray], ...] | None:
+        """`confusions` as the second look's search made them (`searched_mistakes`), or None."""
+        if self.searched_mistakes is None:
+            return None
+        cached = self.__dict__.get("_searched_confusions")
+        if cached is None:
+            rows = np.asarray(self.searched_mistakes, np.float32).reshape(-1, 3)
+            cached = tuple(
+                _worst_by_distance(rows[rows[:, 0] == f, 1], rows[rows[:, 0] == f, 2])
+                for f in range(len(self.faces))
+            )
+            object.__setattr__(self, "_searched_confusions", cached)
+        return cached
+
+    def doubt(self, face: int, best: float, slack: float, searched: bool = False) -> float:
         """The largest margin by which the teach set read a die of another face as `face` while
-        matching it no worse than `slack` × `best` (0 if it never did)."""
-        dists, margins = self.confusions[face]
-        k = int(np.searchsorted(dists, slack * best, side="right"))
-        return float(margins[k - 1]) if k else 0.0
+        matching it no worse than `slack` × `best` (0 if it never did). `searched`: for a read
+        by the second look's search, the lesser of that and the margin the same search reached
+        on the teach set's dice (where the profile measured it): a single cut of a taught die
+        off its top is read wrong by wider margins than the search around it reads it
+        (foreign outline 30's shield: 0.296 by single cuts, 0.068 searched)."""
+        single = _worst_within(self.confusions[face], slack * best)
+        table = self.searched_confusions
+        if not searched or table is None:
+            return single
+        return min(single, _worst_within(table[face], slack * best))
 
     def project(self, descs: np.ndarray) -> np.ndarray:
         """Descriptors (rows) in the profile's comparison space (PCA when it has one)."""
@@ -153,6 +180,8 @@ class DiceProfile:
             "labels": self.labels.astype(np.int32),
             "die_ids": self.die_ids.astype(np.int32),
         }
+        if self.searched_mistakes is not None:
+            arrays["searched_mistakes"] = self.searched_mistakes.astype(np.float32)
         if self.body_hist is not None:
             arrays["body_hist"] = self.body_hist.astype(np.float32)
         if self.basis is not None and self.mean is not None:
@@ -166,7 +195,7 @@ class DiceProfile:
             "dice",
             "companion dice teach",
             ("body_lut", "templates", "labels", "die_ids"),
-            optional=("mean", "basis", "body_hist"),
+            optional=("mean", "basis", "body_hist", "searched_mistakes"),
         )
         if meta.get("version") != VERSION:
             raise BadProfile(
@@ -190,7 +219,38 @@ class DiceProfile:
             mean=arrays["mean"].astype(np.float32) if "mean" in arrays else None,
             basis=arrays["basis"].astype(np.float32) if "basis" in arrays else None,
             body_hist=arrays["body_hist"].astype(np.float32) if "body_hist" in arrays else None,
+            searched_mistakes=_searched_mistakes(arrays, len(meta["faces"])),
         )
+
+
+def _searched_mistakes(arrays: dict, n_faces: int) -> np.ndarray | None:
+    """The searched mistakes of a profile's arrays (absent in profiles saved before they were
+    measured: None)."""
+    rows = arrays.get("searched_mistakes")
+    if rows is None:
+        return None
+    rows = rows.astype(np.float32)
+    if rows.ndim != 2 or rows.shape[1] != 3 or ((rows[:, 0] < 0) | (rows[:, 0] >= n_faces)).any():
+        raise BadProfile(f"searched_mistakes of shape {rows.shape} does not fit {n_faces} faces")
+    return rows
+
+
+def _worst_within(table: tuple[np.ndarray, np.ndarray], dist: float) -> float:
+    """The largest margin of a (distances ascending, running largest margins) table reached
+    at `dist` or nearer (0 if none)."""
+    dists, margins = table
+    k = int(np.searchsorted(dists, dist, side="right"))
+    return float(margins[k - 1]) if k else 0.0
+
+
+def _worst_by_distance(dist: np.ndarray, margin: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Mistakes (distance, margin) as a table: distances ascending, each with the largest
+    margin reached at that distance or nearer."""
+    at = np.argsort(dist)
+    return (
+        np.asarray(dist[at], np.float32),
+        np.maximum.accumulate(np.asarray(margin[at], np.float32)),
+    )
 
 
 def _least_print(meta: dict, n_faces: int) -> tuple[float, ...] | None:
@@ -229,11 +289,7 @@ def _left_out_confusions(profile: DiceProfile) -> tuple[tuple[np.ndarray, np.nda
         if not sel.any():
             out.append(empty)
             continue
-        dist, margin = best[sel], 1.0 - best[sel] / second[sel]
-        at = np.argsort(dist)
-        out.append(
-            (dist[at].astype(np.float32), np.maximum.accumulate(margin[at]).astype(np.float32))
-        )
+        out.append(_worst_by_distance(best[sel], 1.0 - best[sel] / second[sel]))
     return tuple(out)
 
 

@@ -13,7 +13,7 @@ Unsure means unreadable: a wrong reading committed is worse than asking the tabl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -81,11 +81,39 @@ def _second_look(
     sides: tuple[float, ...],
     first: np.ndarray,
 ) -> Match:
-    """The die's match over cuts around `c` (shifted, sized) starting from each of `sides`
-    (the first is c.side, whose per-face distances the first look gave: `first`): a
-    coarse round of cuts, then a finer one around the cut that fits best. Every face is
-    measured at its own best cut, so searching favours no face over another (a face is not
-    picked because one cut of many happened to look like it)."""
+    """The die's match over cuts around `c` (`searched`), held to the teach set's mistakes
+    made by the same search where the profile measured them (`DiceProfile.doubt`)."""
+    per_face = searched(config, profile, frame, c, sides, first)
+    # Many cuts give a wrong face more chances to look right: its margin may be asked to be
+    # wider (`second_margin`), and it must clear the margins by which the teach set mistook a
+    # die for that face where the teach set's single cuts matched as closely as this die's
+    # single cut did (the search makes the best distance smaller than any single cut's, which
+    # would leave the teach set's mistakes out of the doubt: 3 wrong "ok" of 360 foreign
+    # scenes, tests/vision/foreign).
+    wider = {
+        **config,
+        "margin_full": float(config["margin_full"]) * float(config["second_margin"]),
+    }
+    return decide(wider, profile, per_face, doubt_at=first[None], searched=True)[0]
+
+
+def searched(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    c: Candidate,
+    sides: tuple[float, ...],
+    first: np.ndarray,
+    distances: Callable[[np.ndarray], np.ndarray] | None = None,
+) -> np.ndarray:
+    """Per-face distances (1×faces) of a die over cuts around `c` (shifted, sized) starting
+    from each of `sides` (the first is c.side, whose per-face distances the first look gave:
+    `first`): a coarse round of cuts, then a finer one around the cut that fits best. Every
+    face is measured at its own best cut, so searching favours no face over another (a face
+    is not picked because one cut of many happened to look like it). `distances`: descriptors
+    to per-face distances (the teach step's leaves the searched die's own templates out)."""
+    if distances is None:
+        distances = lambda descs: face_distances(profile, descs)  # noqa: E731
     far = float(config["second_look"])
     starts = [(*c.center, side) for side in sides]
     rows = [first[None]]  # the first look's per-face distances (its cut at c.side)
@@ -97,7 +125,7 @@ def _second_look(
             )
             for s in sides[1:]
         ]
-        rows.append(face_distances(profile, np.array(more, np.float32)))
+        rows.append(distances(np.array(more, np.float32)))
     for parts in ((far / 2, far), (far / 2,)):
         cuts = []
         for x, y, side in starts:
@@ -113,21 +141,10 @@ def _second_look(
             )
             for cx, cy, s in cuts
         ]
-        per_face = face_distances(profile, np.array(new, np.float32))
+        per_face = distances(np.array(new, np.float32))
         starts = [cuts[int(np.argmin(per_face.min(1)))]]
         rows.append(per_face)
-    per_face = np.concatenate(rows).min(0, keepdims=True)
-    # Many cuts give a wrong face more chances to look right: its margin may be asked to be
-    # wider (`second_margin`), and it must clear the margins by which the teach set mistook a
-    # die for that face where the teach set's single cuts matched as closely as this die's
-    # single cut did (the search makes the best distance smaller than any single cut's, which
-    # would leave the teach set's mistakes out of the doubt: 3 wrong "ok" of 360 foreign
-    # scenes, tests/vision/foreign).
-    wider = {
-        **config,
-        "margin_full": float(config["margin_full"]) * float(config["second_margin"]),
-    }
-    return decide(wider, profile, per_face, doubt_at=first[None])[0]
+    return np.concatenate(rows).min(0, keepdims=True)
 
 
 def _wide_look(

@@ -20,10 +20,11 @@ import numpy as np
 
 from .config import dice_config
 from .errors import BadProfile
-from .faces import descriptor, face_patch, print_contrast
-from .finder import blob_top, die_mask, find_dice, holds_print, top_in_crop
+from .faces import descriptor, face_patch, left_out_distances, print_contrast
+from .finder import Candidate, blob_top, die_mask, find_dice, holds_print, top_in_crop
 from .images import load_bgr
 from .profile import BINS, DiceProfile
+from .reader import searched
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
 _SHIFT = 8 - int(np.log2(BINS))
@@ -270,7 +271,41 @@ def teach_with_notes(
     mean, basis = _pca(raw.rotated[0], rng)
     profile = replace(raw, mean=mean, basis=basis, size_slope=_size_slope(list(placed.values())),
                       least_print=_least(prints))  # fmt: skip
-    return replace(profile, typical_distance=_typical_distance(profile)), notes
+    profile = replace(profile, typical_distance=_typical_distance(profile))
+    return replace(profile, searched_mistakes=_searched_mistakes(config, profile, cuts)), notes
+
+
+def _searched_mistakes(config: Mapping, profile: DiceProfile, cuts: list[_Cut]) -> np.ndarray:
+    """The teach set's mistakes as the reader's second look makes them: each taught die left
+    out of the templates, its cut searched around as a read's (vision.reader.searched), and
+    where that read another face, a row (face read, that face's distance at the single cut,
+    the search's margin). A read searched is held to these (vision.faces.decide): the single
+    cuts' mistakes (`DiceProfile.confusions`) count every jittered and shadowed template of a
+    die cut off its top, which the search around its cut reads right or by a narrower margin
+    (foreign outline 30: a blue bubble cut at 47 px read as a shield by 0.296 in single cuts,
+    0.068 searched)."""
+    rows = []
+    shown = None
+    for die, cut in enumerate(cuts):  # (the templates' die ids are the cuts' order)
+        if cut.path != shown:
+            img, shown = load_bgr(cut.path), cut.path
+        (cx, cy), side, angle, shape = cut.geo
+        c = Candidate((cx, cy), side, angle, 1.0, 1.0, 0.0, shape)
+
+        def left_out(descs: np.ndarray, die: int = die) -> np.ndarray:
+            return left_out_distances(profile, descs, die)
+
+        first = left_out(
+            descriptor(
+                face_patch(img, (cx, cy), side, angle, profile.patch, shape),
+                step_hue=profile.step_hue,
+            )[None]
+        )
+        row = searched(config, profile, img, c, (side,), first[0], left_out)[0]
+        order = np.argsort(row)
+        if order[0] != cut.face and np.isfinite(row[order[1]]) and row[order[1]] > 0:
+            rows.append((order[0], first[0][order[0]], 1.0 - row[order[0]] / row[order[1]]))
+    return np.array(rows, np.float32).reshape(-1, 3)
 
 
 def _size_slope(placed: list[list[tuple[float, float, float]]]) -> tuple[float, float]:

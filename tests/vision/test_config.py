@@ -22,6 +22,8 @@ from vision.errors import BadConfig
         ("print_floor", "high", "a number 0 or more"),
         ("teach_print", 1.5, "a number from 0 to 1"),  # the face's better half left out
         ("teach_print", -0.2, "a number from 0 to 1"),
+        ("searched_doubt", "yes", "True or False"),  # on or off, nothing between
+        ("searched_doubt", 1, "True or False"),
         ("contrast", -3, "a whole number 0 or more"),
         ("min_confidence", "high", "a number 0 or more"),
         ("min_confidence", False, "a number 0 or more"),

@@ -60,3 +60,39 @@ def test_a_profile_describes_its_dice_with_the_shadow_step_hue_it_was_taught_wit
     del meta["step_hue"]
     profile_file.write(path, meta, arrays)
     assert DiceProfile.load(path).step_hue == 1.0
+
+
+def test_the_teach_sets_searched_mistakes_are_kept(pow_profile, tmp_path):
+    rows = pow_profile.searched_mistakes
+    assert rows is not None and rows.ndim == 2 and rows.shape[1] == 3
+    pow_profile.save(tmp_path / "p.npz")
+    again = DiceProfile.load(tmp_path / "p.npz").searched_mistakes
+    assert again is not None and np.array_equal(again, rows)
+
+
+def test_a_profile_saved_before_the_searched_mistakes_loads_and_doubts_as_before(
+    pow_profile, tmp_path
+):
+    old = replace(pow_profile, searched_mistakes=None)
+    old.save(tmp_path / "old.npz")
+    loaded = DiceProfile.load(tmp_path / "old.npz")
+    assert loaded.searched_mistakes is None and loaded.searched_confusions is None
+    # a searched read is held to the single cuts' doubt alone, as before
+    for face in range(len(loaded.faces)):
+        for best in (0.5, 1.0, 2.0):
+            at = best * loaded.typical_distance
+            assert loaded.doubt(face, at, 1.0, searched=True) == loaded.doubt(face, at, 1.0)
+    # (the shipped profile was made before it: its reads are as they were)
+    assert default_profile().searched_mistakes is None
+
+
+def test_searched_mistakes_naming_no_taught_face_are_refused(pow_profile, tmp_path):
+    path = tmp_path / "bad.npz"
+    pow_profile.save(path)
+    with np.load(path) as z:
+        arrays = {k: z[k] for k in z.files if k != "meta"}
+        meta = json.loads(z["meta"].tobytes().decode())
+    arrays["searched_mistakes"] = np.array([[len(pow_profile.faces), 1.0, 0.1]], np.float32)
+    profile_file.write(path, meta, arrays)
+    with pytest.raises(BadProfile, match="searched_mistakes"):
+        DiceProfile.load(path)

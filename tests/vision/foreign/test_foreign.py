@@ -276,6 +276,31 @@ def test_a_far_orange_bubble_read_as_a_skull_is_never_ok(tmp_path):
     assert reading.status != "ok" or read == Counter(w["face"] for w in truth[name]), reading
 
 
+def test_a_shield_the_search_reads_is_held_to_the_teach_sets_searched_mistakes(tmp_path):
+    # Foreign outline 30 (teach seed 1030), scene 0: a far shield whose first cut fits the
+    # blue bubble next (margin 0.15); the second look reads it a shield by 0.38, but the
+    # shield's doubt was 0.296 (a blue bubble of the teach set cut off its top, at 47 px,
+    # read as a shield in single cuts): 0.32, "uncertain". With the search around its cut the
+    # teach set mistook that die by 0.068: the shield is read at 1.00 and the image is "ok".
+    from collections import Counter
+
+    from vision.config import dice_config
+    from vision.images import load_bgr
+    from vision.reader import read_dice
+    from vision.teach import teach
+
+    write_teach(tmp_path / "teach", "outline", seed=1030, per_face=2)
+    truth = write_scenes(tmp_path / "scenes", "outline", seed=30, count=1)
+    profile = teach(tmp_path / "teach")
+    name = "outline-000.jpg"
+    frame = load_bgr(tmp_path / "scenes" / name)
+    reading = read_dice(dice_config({"max_dice": 5, "dice_in_play": 5}), profile, frame)
+    assert reading.status == "ok", reading
+    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth[name])
+    off = dice_config({"max_dice": 5, "dice_in_play": 5, "searched_doubt": False})
+    assert read_dice(off, profile, frame).reason == "uncertain"
+
+
 def test_a_far_slate_die_cut_with_its_side_face_is_cut_again_at_full_size(tmp_path):
     # Outline seed 1 (teach seed 1001), scene 29: a far slate die's top and the side face
     # below it are near one colour at the finder's half size, and the top cut took in both
