@@ -30,16 +30,23 @@ def test_a_profile_saved_before_the_print_floor_loads_without_it(pow_profile, tm
     assert default_profile().least_print is None
 
 
-def test_a_print_floor_of_another_length_than_the_faces_is_refused(pow_profile, tmp_path):
-    path = tmp_path / "bad.npz"
-    pow_profile.save(path)
+def _saved_then_edited(profile: DiceProfile, path, edit) -> None:
+    """`profile` saved at `path`, its meta record and arrays then changed by `edit`."""
+    profile.save(path)
     with np.load(path) as z:
         arrays = {k: z[k] for k in z.files if k != "meta"}
         meta = json.loads(z["meta"].tobytes().decode())
-    meta["least_print"] = meta["least_print"][:-1]
+    edit(meta, arrays)
     profile_file.write(path, meta, arrays)
+
+
+def test_a_print_floor_of_another_length_than_the_faces_is_refused(pow_profile, tmp_path):
+    def shorter(meta, arrays):
+        meta["least_print"] = meta["least_print"][:-1]
+
+    _saved_then_edited(pow_profile, tmp_path / "bad.npz", shorter)
     with pytest.raises(BadProfile, match="least_print"):
-        DiceProfile.load(path)
+        DiceProfile.load(tmp_path / "bad.npz")
 
 
 def test_a_profile_describes_its_dice_with_the_shadow_step_hue_it_was_taught_with(
@@ -87,12 +94,9 @@ def test_a_profile_saved_before_the_searched_mistakes_loads_and_doubts_as_before
 
 
 def test_searched_mistakes_naming_no_taught_face_are_refused(pow_profile, tmp_path):
-    path = tmp_path / "bad.npz"
-    pow_profile.save(path)
-    with np.load(path) as z:
-        arrays = {k: z[k] for k in z.files if k != "meta"}
-        meta = json.loads(z["meta"].tobytes().decode())
-    arrays["searched_mistakes"] = np.array([[len(pow_profile.faces), 1.0, 0.1]], np.float32)
-    profile_file.write(path, meta, arrays)
+    def beyond_the_faces(meta, arrays):
+        arrays["searched_mistakes"] = np.array([[len(meta["faces"]), 1.0, 0.1]], np.float32)
+
+    _saved_then_edited(pow_profile, tmp_path / "bad.npz", beyond_the_faces)
     with pytest.raises(BadProfile, match="searched_mistakes"):
-        DiceProfile.load(path)
+        DiceProfile.load(tmp_path / "bad.npz")
