@@ -966,6 +966,23 @@ def _turned_around(cut: Candidate, shift: float) -> list[Candidate]:
     ]
 
 
+def describe_cuts(
+    profile: DiceProfile, frame: np.ndarray, c: Candidate, cuts: list[tuple[float, float, float]]
+) -> np.ndarray:
+    """The descriptors (rows) of die `c` cut out at each (x, y, side) of `cuts`, at its turn
+    and shape, described as the profile's dice were (its `step_hue`)."""
+    return np.array(
+        [
+            descriptor(
+                face_patch(frame, (x, y), s, c.angle, profile.patch, c.shape),
+                step_hue=profile.step_hue,
+            )
+            for x, y, s in cuts
+        ],
+        np.float32,
+    )
+
+
 def _distances(profile: DiceProfile, frame: np.ndarray, cuts: list[Candidate]) -> np.ndarray:
     """Each cut's distance to each taught face (rows: cuts)."""
     descs = [

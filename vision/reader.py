@@ -24,6 +24,7 @@ from .finder import (
     Candidate,
     Found,
     cut_print,
+    describe_cuts,
     find_dice,
     perspective,
     round_blob,
@@ -118,14 +119,8 @@ def searched(
     starts = [(*c.center, side) for side in sides]
     rows = [first[None]]  # the first look's per-face distances (its cut at c.side)
     if len(sides) > 1:
-        more = [
-            descriptor(
-                face_patch(frame, c.center, s, c.angle, profile.patch, c.shape),
-                step_hue=profile.step_hue,
-            )
-            for s in sides[1:]
-        ]
-        rows.append(distances(np.array(more, np.float32)))
+        more = describe_cuts(profile, frame, c, [(*c.center, s) for s in sides[1:]])
+        rows.append(distances(more))
     for parts in ((far / 2, far), (far / 2,)):
         cuts = []
         for x, y, side in starts:
@@ -134,14 +129,7 @@ def searched(
                 cuts += [(x + i * step, y + j * step, side) for i in (-1, 0, 1) for j in (-1, 0, 1)]
                 cuts += [(x, y, side * (1 - part)), (x, y, side * (1 + part))]
         cuts = [q for q in cuts if q not in starts]
-        new = [
-            descriptor(
-                face_patch(frame, (cx, cy), s, c.angle, profile.patch, c.shape),
-                step_hue=profile.step_hue,
-            )
-            for cx, cy, s in cuts
-        ]
-        per_face = distances(np.array(new, np.float32))
+        per_face = distances(describe_cuts(profile, frame, c, cuts))
         starts = [cuts[int(np.argmin(per_face.min(1)))]]
         rows.append(per_face)
     return np.concatenate(rows).min(0, keepdims=True)
@@ -166,14 +154,7 @@ def _wide_look(
     fine = (steps[1] - steps[0]) / 3
 
     def measure(cuts: list[tuple[float, float, float]]) -> np.ndarray:
-        descs = [
-            descriptor(
-                face_patch(frame, (x, y), s, c.angle, profile.patch, c.shape),
-                step_hue=profile.step_hue,
-            )
-            for x, y, s in cuts
-        ]
-        return face_distances(profile, np.array(descs, np.float32))
+        return face_distances(profile, describe_cuts(profile, frame, c, cuts))
 
     x, y, side = c.center[0], c.center[1], c.side
     coarse = [(x + i * side, y + j * side, k * side) for i in steps for j in steps for k in sizes]
@@ -235,11 +216,7 @@ def _at_expected_size(
     small, low = float(config["size_check"]), float(config["min_confidence"])
 
     def same_at_size(c: Candidate, k: float, m: Match) -> bool:
-        desc = descriptor(
-            face_patch(frame, c.center, med * k, c.angle, profile.patch, c.shape),
-            step_hue=profile.step_hue,
-        )
-        row = face_distances(profile, desc[None])[0]
+        row = face_distances(profile, describe_cuts(profile, frame, c, [(*c.center, med * k)]))[0]
         again = decide(config, profile, row[None])[0]
         if again.face != m.face or again.confidence < low:
             again = _second_look(config, profile, frame, replace(c, side=med * k), (med * k,), row)

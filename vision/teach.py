@@ -21,7 +21,15 @@ import numpy as np
 from .config import dice_config
 from .errors import BadProfile
 from .faces import descriptor, face_patch, left_out_distances, print_contrast
-from .finder import Candidate, blob_top, die_mask, find_dice, holds_print, top_in_crop
+from .finder import (
+    Candidate,
+    blob_top,
+    describe_cuts,
+    die_mask,
+    find_dice,
+    holds_print,
+    top_in_crop,
+)
 from .images import load_bgr
 from .profile import BINS, DiceProfile
 from .reader import searched
@@ -295,12 +303,7 @@ def _searched_mistakes(config: Mapping, profile: DiceProfile, cuts: list[_Cut]) 
         def left_out(descs: np.ndarray, die: int = die) -> np.ndarray:
             return left_out_distances(profile, descs, die)
 
-        first = left_out(
-            descriptor(
-                face_patch(img, (cx, cy), side, angle, profile.patch, shape),
-                step_hue=profile.step_hue,
-            )[None]
-        )
+        first = left_out(describe_cuts(profile, img, c, [(cx, cy, side)]))
         row = searched(config, profile, img, c, (side,), first[0], left_out)[0]
         order = np.argsort(row)
         if order[0] != cut.face and np.isfinite(row[order[1]]) and row[order[1]] > 0:
