@@ -20,7 +20,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from .profile import DiceProfile
+from .profile import DiceProfile, squared_distances
 
 CROP = 0.84  # the part of the top face the patch covers (the rounded edge is left out)
 DESC = 24  # descriptor resolution (px)
@@ -258,9 +258,7 @@ def face_distances(profile: DiceProfile, descs: np.ndarray) -> np.ndarray:
     RMS distance to every template in every turn, the least per face."""
     t, tsq, starts, faces = _by_face(profile)
     q = profile.project(np.asarray(descs, np.float32))
-    # einsum, not `@`: a multi-threaded BLAS spins on a busy Pi-sized machine and a product
-    # this small is faster on one core (0.2 ms against 16 ms measured under load here).
-    d2 = (q**2).sum(1)[:, None] + tsq[None, :] - 2.0 * np.einsum("ik,jk->ij", q, t, optimize=False)
+    d2 = squared_distances(q, t, tsq)
     per_face = np.full((len(q), len(profile.faces)), np.inf, np.float32)
     if len(starts) and len(q):
         # The least squared distance per face, then its root (the root is monotonic): one
@@ -275,7 +273,7 @@ def left_out_distances(profile: DiceProfile, descs: np.ndarray, die: int) -> np.
     how a read would see that die were it not taught (a face no other die shows: inf)."""
     t, lab, ids, tsq = profile.rotated
     q = profile.project(np.asarray(descs, np.float32))
-    d2 = (q**2).sum(1)[:, None] + tsq[None, :] - 2.0 * np.einsum("ik,jk->ij", q, t, optimize=False)
+    d2 = squared_distances(q, t, tsq)
     d2[:, ids == die] = np.inf
     per_face = np.full((len(q), len(profile.faces)), np.inf, np.float32)
     for f in range(len(profile.faces)):

@@ -264,6 +264,16 @@ def _least_print(meta: dict, n_faces: int) -> tuple[float, ...] | None:
     return least
 
 
+def squared_distances(q: np.ndarray, t: np.ndarray, tsq: np.ndarray) -> np.ndarray:
+    """Squared distances of projected descriptors `q` (rows) to templates `t` (columns) whose
+    squared norms are `tsq`. einsum, not `@`: a multi-threaded BLAS spins on a busy Pi-sized
+    machine and a product this small is faster on one core (0.2 ms against 16 ms measured
+    under load here)."""
+    return (
+        (q**2).sum(1)[:, None] + tsq[None, :] - 2.0 * np.einsum("ik,jk->ij", q, t, optimize=False)
+    )
+
+
 def _left_out_confusions(profile: DiceProfile) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
     n_faces = len(profile.faces)
     empty = (np.zeros(0, np.float32), np.zeros(0, np.float32))
@@ -273,7 +283,7 @@ def _left_out_confusions(profile: DiceProfile) -> tuple[tuple[np.ndarray, np.nda
     t, lab, ids, tsq = profile.rotated
     q = profile.project(profile.templates)
     # The distance a read uses (vision.faces.distances), each taught die's templates left out.
-    d2 = (q**2).sum(1)[:, None] + tsq[None, :] - 2.0 * np.einsum("ik,jk->ij", q, t, optimize=False)
+    d2 = squared_distances(q, t, tsq)
     d = np.sqrt(np.maximum(d2, 0.0))
     d[profile.die_ids[:, None] == ids[None, :]] = np.inf
     per_face = np.stack([d[:, lab == f].min(1) for f in range(n_faces)], axis=1)

@@ -133,8 +133,9 @@ def _table_mask(
     """Mask (uint8) of the pixels far from every table colour learned from the border band;
     when `lit`, where the table is in its own light, for `_flatten` (uint8 255: not in a
     shadow, nor a solid part of the mask; else None); and where a pixel lies clearly off
-    the table, farther than `faint_clear` times the threshold (uint8 255, not opened). `judge`: the flat indices of the only
-    pixels told apart (the rest count as table and need not be given, but the band must).
+    the table, farther than `faint_clear` times the threshold (uint8 255, not opened).
+    `judge`: the flat indices of the only pixels told apart (the rest count as table and
+    need not be given, but the band must).
 
     The table colours are a k-means of the border band in Lab; the distance of every colour
     to them is computed once per frame on a 32³ table of BGR bins, then looked up per pixel.
