@@ -429,9 +429,15 @@ def _uncovered(
         sign = 1 if kind == HEROES else -1
         kept = []
         for score, look in looks:
-            if look.value is not None and score < config["pair_below"]:
+            # A look close between two values is judged too: its printed number could name
+            # it (`number.settle`), and a die over a "-2"'s drawing, its number clear, left
+            # the "-2" close to a lookalike at 0.42 and the number read it "ok" (own seed
+            # 232526 covered scene 5).
+            judged = look.value is not None or look.why == "close"
+            if judged and score < config["pair_below"]:
                 others = list(scores)
-                others.remove(score)
+                if look.value is not None:
+                    others.remove(score)
                 weak = bool(others) and score <= float(np.median(others)) - config["weak_gap"]
                 why = _unlike_taught(config, profile, frame, look, sign, weak)
                 if why is not None:
