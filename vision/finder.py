@@ -604,20 +604,73 @@ def die_mask(
     config: Mapping[str, Any], profile: DiceProfile, small: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """(body likelihood, mask of die pixels) of a frame scaled by config "scale" (uint8 both)."""
-    prob = body_likelihood(profile, small, frame_lut(config, profile, small))
-    _, mask = cv2.threshold(prob, float(config["body_threshold"]) * 255, 255, cv2.THRESH_BINARY)
+    lut = frame_lut(config, profile, small)
+    prob = body_likelihood(profile, small, lut)
     # A die also stands out from the table around it: this keeps a stretch of table whose
     # colour happens to be die-like (a light laminate, a shadowed cloth) out of the mask.
-    mask &= local_contrast(
+    standing = local_contrast(
         small,
         profile.side_range[1] * float(config["scale"]),
         float(config["contrast"]),
         config if float(config["shadow_area"]) else None,
     )
+    mask = _body_mask(config, prob, standing)
+    if lut is not profile.lut_u8:
+        prob, mask = _squares_kept(config, profile, small, standing, prob, mask)
+    return prob, mask
+
+
+def _body_mask(config: Mapping[str, Any], prob: np.ndarray, standing: np.ndarray) -> np.ndarray:
+    """The pixels of die colour (`prob` over "body_threshold") that stand out from the table
+    around them, cleaned of specks (and pin-holes with "close")."""
+    _, mask = cv2.threshold(prob, float(config["body_threshold"]) * 255, 255, cv2.THRESH_BINARY)
+    mask &= standing
     square = cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, square)
     if config["close"]:
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, square)
+    return mask
+
+
+def _squares_kept(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    small: np.ndarray,
+    standing: np.ndarray,
+    prob: np.ndarray,
+    mask: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """`prob` and `mask` with every die the taught colour model alone shows as a printed square
+    of the taught size put back where the frame's colours (`frame_lut`) took it out: a die in
+    a hard shadow takes on the colour of the lit table beside it, which the frame is full of
+    (an ivory die in a laminate's shadow band, own seeds 556677 #24, 778899 #90), while a
+    wood's grain joining dice, what the frame's colours keep out, makes no such square."""
+    scale, slack = float(config["scale"]), float(config["size_slack"])
+    lo = profile.side_range[0] * scale * (1 - slack)
+    hi = profile.side_range[1] * scale * (1 + slack)
+    taught = body_likelihood(profile, small)
+    plain = _body_mask(config, taught, standing)
+    lost = cv2.subtract(plain, mask)
+    if not cv2.countNonZero(lost):
+        return prob, mask
+    max_aspect, min_fill = float(config["max_aspect"]), float(config["min_fill"])
+    prob, mask = prob.copy(), mask.copy()
+    contours, _ = cv2.findContours(plain, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for c in contours:
+        x, y, w, h = cv2.boundingRect(c)
+        if not cv2.countNonZero(lost[y : y + h, x : x + w]) or max(w, h) < lo:
+            continue
+        _, aspect, fill, area = _stats(c)
+        if aspect > max_aspect or fill < min_fill or not lo <= np.sqrt(area) <= hi:
+            continue
+        outline = np.zeros((h, w), np.uint8)
+        cv2.drawContours(outline, [c - (x, y)], -1, 1, -1)
+        body = plain[y : y + h, x : x + w] // 255
+        if not holds_print(body, outline):
+            continue
+        region = outline.astype(bool)
+        mask[y : y + h, x : x + w][region] = plain[y : y + h, x : x + w][region]
+        prob[y : y + h, x : x + w][region] = taught[y : y + h, x : x + w][region]
     return prob, mask
 
 

@@ -112,3 +112,26 @@ def test_a_light_die_inside_a_shadows_band_on_a_light_table_is_read(i):
     # …and that is the band's shade: measured against the lit table alone it is lost again.
     before = read_dice(dice_config({"shadow_area": 0}), default_profile(), scene.image)
     assert dice_right(before, scene) < 5
+
+
+# PCG64's state before scenes 24 and 81 of labelled_scenes(556677, …) (own dev seed).
+_INC_556677 = 197562074472601648981054680361428968031
+_STATE_556677 = {
+    24: (99172250732373332093854329283799824876, 0, 1329034270),
+    81: (1938694498934465831298394617477939137, 1, 3317071646),
+}
+
+
+@pytest.mark.parametrize("i", [24, 81])
+def test_a_die_in_shade_the_colour_of_the_lit_table_is_found_by_a_taught_profile(i, pow_profile):
+    # An ivory die inside a laminate's hard shadow takes on the lit laminate's colour, which
+    # the frame is full of, so a profile with taught body colours (every profile today's
+    # teach makes) took it for table (vision.finder.frame_lut) and the frame read "ok" with 3
+    # of its 5 dice. A printed square of the taught size in the taught colours is a die
+    # whatever else in the frame is its colour (vision.finder._squares_kept).
+    scene = _drawn(556677, _INC_556677, *_STATE_556677[i])
+    assert scene.reason is None and scene.surface == "laminate"
+    assert pow_profile.body_hist is not None
+    reading = read_dice(dice_config(), pow_profile, scene.image)
+    assert reading.status == "ok"
+    assert dice_right(reading, scene) == len(reading.dice) == 5
