@@ -166,6 +166,11 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # teach set's doubt was all of its mistakes, however far; 1.0 since it is the doubt
         # at the die's own single-cut distance and unfit cuts are not searched).
         "second_margin": 1.0,
+        # A die still unsure after them is placed by the taught faces (vision.reader.placed):
+        # its cut moved up to this part of its side each way, sized and turned, to where it
+        # fits a taught face closest, and read there against the teach set's own mistakes
+        # made the same way (DiceProfile.placed_mistakes; 0: not placed).
+        "place_reach": 0.2,
         # Taught through an oblique camera, a die whose top cut fits no face (beyond
         # `fit_max`) is cut out again shifted up to this part of its side each way and as
         # small as this part of its size (vision.reader._wide_look).
@@ -246,6 +251,7 @@ DICE_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "max_dice": POSITIVE,
         "scan_refined": POSITIVE,  # the scan keeps the best of this many refined cuts
         "own_sides": FRACTION,  # a share of a blob's pixels
+        "place_reach": FRACTION,  # a part of a die's side
         "teach_print": FRACTION,  # of the face's median: above 1 would leave out its better half
         "dice_in_play": POSITIVE,
         "kept_zone": Allowed(

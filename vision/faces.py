@@ -295,6 +295,7 @@ def decide(
     per_face: np.ndarray,
     doubt_at: np.ndarray | None = None,
     searched: bool = False,
+    placed: bool = False,
 ) -> list[Match]:
     """The best face for each row of per-face distances, with a confidence from margin and fit.
 
@@ -302,7 +303,8 @@ def decide(
     looked up, when not the row's own (a search's distances are smaller than a single cut's,
     and the teach set's mistakes were made by single cuts). `searched`: the rows are the
     second look's search, held to the teach set's mistakes made by that search where the
-    profile measured them (`DiceProfile.doubt`)."""
+    profile measured them (`DiceProfile.doubt`). `placed`: the rows are a placed read's
+    (vision.reader.placed), held to the teach set's placed mistakes as well."""
     n_faces = per_face.shape[1]
     out = []
     typical = max(profile.typical_distance, 1e-3)
@@ -317,7 +319,13 @@ def decide(
         # Only the margin beyond what a wrong face reached in the teach set counts (where it
         # matched about as closely: a mistake made far from every template says little).
         at = best if doubt_at is None else float(doubt_at[k][order[0]])
-        doubt = profile.doubt(int(order[0]), at, slack, searched and config["searched_doubt"])
+        doubt = profile.doubt(
+            int(order[0]),
+            at,
+            slack,
+            searched and config["searched_doubt"],
+            best if placed else None,
+        )
         beyond = max(0.0, margin - doubt)
         conf = min(1.0, beyond / float(config["margin_full"]), fit)
         out.append(Match(int(order[0]), round(conf, 3), best, second))

@@ -64,6 +64,10 @@ class DiceProfile:
     # None for a profile taught before it was measured: a searched read is then held to the
     # single cuts' mistakes (`confusions`) alone.
     searched_mistakes: np.ndarray | None = None
+    # …and as a placed read makes them (vision.teach, vision.reader.placed): rows (face read,
+    # its distance at the placed cut, the margin there). None for a profile taught before it
+    # was measured, or with placing off: such a profile's dice are not placed.
+    placed_mistakes: np.ndarray | None = None
 
     @property
     def lut_u8(self) -> np.ndarray:
@@ -120,26 +124,44 @@ class DiceProfile:
     @property
     def searched_confusions(self) -> tuple[tuple[np.ndarray, np.ndarray], ...] | None:
         """`confusions` as the second look's search made them (`searched_mistakes`), or None."""
-        if self.searched_mistakes is None:
+        return self._mistakes_table("searched_mistakes")
+
+    @property
+    def placed_confusions(self) -> tuple[tuple[np.ndarray, np.ndarray], ...] | None:
+        """`confusions` as a placed read made them (`placed_mistakes`), or None."""
+        return self._mistakes_table("placed_mistakes")
+
+    def _mistakes_table(self, field: str) -> tuple[tuple[np.ndarray, np.ndarray], ...] | None:
+        rows = getattr(self, field)
+        if rows is None:
             return None
-        cached = self.__dict__.get("_searched_confusions")
+        cached = self.__dict__.get("_table_" + field)
         if cached is None:
-            rows = np.asarray(self.searched_mistakes, np.float32).reshape(-1, 3)
+            rows = np.asarray(rows, np.float32).reshape(-1, 3)
             cached = tuple(
                 _worst_by_distance(rows[rows[:, 0] == f, 1], rows[rows[:, 0] == f, 2])
                 for f in range(len(self.faces))
             )
-            object.__setattr__(self, "_searched_confusions", cached)
+            object.__setattr__(self, "_table_" + field, cached)
         return cached
 
-    def doubt(self, face: int, best: float, slack: float, searched: bool = False) -> float:
+    def doubt(
+        self, face: int, best: float, slack: float, searched: bool = False, placed: bool = False
+    ) -> float:
         """The largest margin by which the teach set read a die of another face as `face` while
         matching it no worse than `slack` × `best` (0 if it never did). `searched`: for a read
         by the second look's search, the lesser of that and the margin the same search reached
         on the teach set's dice (where the profile measured it): a single cut of a taught die
         off its top is read wrong by wider margins than the search around it reads it
-        (foreign outline 30's shield: 0.296 by single cuts, 0.068 searched)."""
+        (foreign outline 30's shield: 0.296 by single cuts, 0.068 searched). `placed`: for a
+        read at a placed cut, the greater of that and the widest margin of the teach set's
+        placed mistakes, however closely they matched: a placed read is a new reading of a
+        die no other look read, and the distance says little there (foreign outline 10 scene
+        52: an orange bubble placed as a skull at 0.367, a taught die's placed mistake as a
+        skull by 0.474 at 0.370)."""
         single = _worst_within(self.confusions[face], slack * best)
+        if placed and self.placed_confusions is not None:
+            return max(single, _worst_within(self.placed_confusions[face], np.inf))
         table = self.searched_confusions
         if not searched or table is None:
             return single
@@ -180,8 +202,9 @@ class DiceProfile:
             "labels": self.labels.astype(np.int32),
             "die_ids": self.die_ids.astype(np.int32),
         }
-        if self.searched_mistakes is not None:
-            arrays["searched_mistakes"] = self.searched_mistakes.astype(np.float32)
+        for field in ("searched_mistakes", "placed_mistakes"):
+            if getattr(self, field) is not None:
+                arrays[field] = getattr(self, field).astype(np.float32)
         if self.body_hist is not None:
             arrays["body_hist"] = self.body_hist.astype(np.float32)
         if self.basis is not None and self.mean is not None:
@@ -195,7 +218,7 @@ class DiceProfile:
             "dice",
             "companion dice teach",
             ("body_lut", "templates", "labels", "die_ids"),
-            optional=("mean", "basis", "body_hist", "searched_mistakes"),
+            optional=("mean", "basis", "body_hist", "searched_mistakes", "placed_mistakes"),
         )
         if meta.get("version") != VERSION:
             raise BadProfile(
@@ -219,19 +242,20 @@ class DiceProfile:
             mean=arrays["mean"].astype(np.float32) if "mean" in arrays else None,
             basis=arrays["basis"].astype(np.float32) if "basis" in arrays else None,
             body_hist=arrays["body_hist"].astype(np.float32) if "body_hist" in arrays else None,
-            searched_mistakes=_searched_mistakes(arrays, len(meta["faces"])),
+            searched_mistakes=_mistakes(arrays, "searched_mistakes", len(meta["faces"])),
+            placed_mistakes=_mistakes(arrays, "placed_mistakes", len(meta["faces"])),
         )
 
 
-def _searched_mistakes(arrays: dict, n_faces: int) -> np.ndarray | None:
-    """The searched mistakes of a profile's arrays (absent in profiles saved before they were
-    measured: None)."""
-    rows = arrays.get("searched_mistakes")
+def _mistakes(arrays: dict, key: str, n_faces: int) -> np.ndarray | None:
+    """A profile's mistakes rows `key` (absent in profiles saved before they were measured:
+    None)."""
+    rows = arrays.get(key)
     if rows is None:
         return None
     rows = rows.astype(np.float32)
     if rows.ndim != 2 or rows.shape[1] != 3 or ((rows[:, 0] < 0) | (rows[:, 0] >= n_faces)).any():
-        raise BadProfile(f"searched_mistakes of shape {rows.shape} does not fit {n_faces} faces")
+        raise BadProfile(f"{key} of shape {rows.shape} does not fit {n_faces} faces")
     return rows
 
 

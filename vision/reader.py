@@ -135,6 +135,117 @@ def searched(
     return np.concatenate(rows).min(0, keepdims=True)
 
 
+def placed(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    c: Candidate,
+    distances: Callable[[np.ndarray], np.ndarray] | None = None,
+) -> np.ndarray:
+    """Per-face distances (1×faces) of a die at the one cut near `c` that fits a taught face
+    closest: placed by the taught faces before it is read. Every face is then measured at
+    that one cut: a cut that slid a fifth of a side off the top into the side face of the
+    top's colour lets a wrong face fit (in `searched` each face has its own best of many
+    cuts), while at the placed top the faces' prints tell them apart (foreign outline 19
+    scene 21: an orange bubble read as a skull, 0.28, placed 0.19 of a side up and 0.83 of
+    its size, read an orange bubble at 0.81). The cut moves within a circle of `place_reach`
+    of its side (a coarse grid, then steps to the neighbouring cut, sized or turned, nearest
+    any face), no smaller or larger than `place_reach` of its size and turned 15 degrees
+    at most: farther, a cut around one pip of a far 2 fits a 1 better than the die fits
+    its 2 (foreign pips 1 scene 39, 0.28 of a side off). `distances`: as `searched`'s."""
+    if distances is None:
+        distances = lambda descs: face_distances(profile, descs)  # noqa: E731
+    part = float(config["place_reach"])
+    x0, y0 = c.center
+
+    def allowed(q: tuple[float, float, float, float]) -> bool:
+        return (
+            np.hypot(q[0] - x0, q[1] - y0) <= part * c.side + 1e-6
+            and 1 - part <= q[2] / c.side <= 1 + part
+            and abs(q[3] - c.angle) <= 15.0
+        )
+
+    def rows(cuts: list[tuple[float, float, float, float]]) -> np.ndarray:
+        out = np.empty((len(cuts), len(profile.faces)), np.float32)
+        for a in {q[3] for q in cuts}:
+            at = [k for k, q in enumerate(cuts) if q[3] == a]
+            turned = replace(c, angle=a)
+            out[at] = distances(describe_cuts(profile, frame, turned, [cuts[k][:3] for k in at]))
+        return out
+
+    # A coarse grid first (the cut may have slid a fifth of a side off the top and taken in
+    # the side face, a fifth too large), then steps around its best.
+    steps = np.linspace(-part, part, 5) * c.side
+    grid = [
+        (x0 + i, y0 + j, c.side * k, c.angle) for i in steps for j in steps for k in (0.85, 1.0)
+    ]
+    grid = [q for q in grid if allowed(q)]
+    coarse = rows(grid)
+    best = int(np.argmin(coarse.min(1)))
+    here, row = grid[best], coarse[best]
+    shift, size, turn = 0.05, 0.05, 5.0  # parts of a side, of a size, degrees
+    while shift >= 0.02:
+        x, y, s, a = here
+        step = shift * s
+        near = [(x + i * step, y + j * step, s, a) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+        near = [q for q in near[:4] + near[5:] + [(x, y, s * (1 - size), a), (x, y, s * (1 + size), a),
+                (x, y, s, a - turn), (x, y, s, a + turn)] if allowed(q)]  # fmt: skip
+        found = rows(near) if near else np.full((1, len(profile.faces)), np.inf, np.float32)
+        k = int(np.argmin(found.min(1)))
+        if near and found[k].min() < row.min():
+            here, row = near[k], found[k]
+        else:
+            shift, size, turn = shift / 2, size / 2, turn / 2
+    return row[None]
+
+
+def _placed_look(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    c: Candidate,
+    first: np.ndarray,
+    m: Match | None,
+) -> Match:
+    """The die read at its placed cut (`placed`), the teach set's doubt looked up at the first
+    cut's distances (as `_second_look`) and held to its placed mistakes as well; `m` (the
+    read so far) kept unless the placed read is confident."""
+    row = placed(config, profile, frame, c)
+    again = decide(config, profile, row, doubt_at=first[None], placed=True)[0]
+    if m is None or again.confidence >= float(config["min_confidence"]):
+        return again
+    return m
+
+
+def _checked(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    c: Candidate,
+    sides: tuple[float, ...],
+    first: np.ndarray,
+    m: Match,
+    placing: bool,
+) -> Match:
+    """A die read loosely or with little confidence (`m`), checked by the second look and,
+    where the profile places dice, by its placed read: kept when both read its face; when
+    both read one other face with confidence, that face is the die's (the first cut slid off
+    the top into the side face of the top's colour: foreign outline 15 scene 20's orange
+    bubble and 23/29's blue bubble, read as a skull and a shield at 0.54 and 0.56, read
+    right at 1.00 by both); otherwise unsure (outline 19/21: a blue bubble read as a shield
+    at 0.57 by its cut and 0.58 by the search, placed a blue bubble)."""
+    second = _second_look(config, profile, frame, c, sides, first)
+    if not placing:
+        return m if second.face == m.face else replace(m, confidence=0.0)
+    again = _placed_look(config, profile, frame, c, first, None)
+    if second.face == again.face == m.face:
+        return m
+    low = float(config["min_confidence"])
+    if second.face == again.face and min(second.confidence, again.confidence) >= low:
+        return replace(again, confidence=min(second.confidence, again.confidence))
+    return replace(m, confidence=0.0)
+
+
 def _wide_look(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -321,18 +432,25 @@ def _read(
         for c, m, row, wide in zip(found.dice, matches, per_face, widened, strict=True)
     ]
     looked = [a or b for a, b in zip(looked, widened, strict=True)]
+    # ...and a die still unsure is placed by the taught faces (`placed`) and read at that cut,
+    # held to the teach set's mistakes made the same way (a profile without them: not placed).
+    placing = profile.placed_mistakes is not None and float(config["place_reach"]) > 0
+    matches = [
+        _placed_look(config, profile, frame, c, row, m) if placing and m.confidence < low else m
+        for c, m, row in zip(found.dice, matches, per_face, strict=True)
+    ]
     # A die read with little confidence, or matched loosely (farther from its face than the
     # taught dice are from each other), may have been cut out off its top face: the second
     # look's cuts must agree on the face, or the die is unsure (a pip 4 read as a 5 with
     # confidence 0.54, an orange bubble cut five pixels off as a skull with 0.53 at a best
-    # distance of 1.47 typical ones: tests/vision/foreign).
+    # distance of 1.47 typical ones: tests/vision/foreign); so must its placed read
+    # (`_checked`).
     loose = float(config["check_fit"]) * profile.typical_distance
     matches = [
-        replace(m, confidence=0.0)
+        _checked(config, profile, frame, c, sides(c), row, m, placing)
         if not again
         and m.confidence >= low
         and (m.best > loose or m.confidence < float(config["check_confidence"]))
-        and _second_look(config, profile, frame, c, sides(c), row).face != m.face
         else m
         for c, m, row, again in zip(found.dice, matches, per_face, looked, strict=True)
     ]

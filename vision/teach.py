@@ -32,7 +32,7 @@ from .finder import (
 )
 from .images import load_bgr
 from .profile import BINS, DiceProfile
-from .reader import searched
+from .reader import placed, searched
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
 _SHIFT = 8 - int(np.log2(BINS))
@@ -280,19 +280,24 @@ def teach_with_notes(
     profile = replace(raw, mean=mean, basis=basis, size_slope=_size_slope(list(placed.values())),
                       least_print=_least(prints))  # fmt: skip
     profile = replace(profile, typical_distance=_typical_distance(profile))
-    return replace(profile, searched_mistakes=_searched_mistakes(config, profile, cuts)), notes
+    by_search, by_place = _teach_mistakes(config, profile, cuts)
+    return replace(profile, searched_mistakes=by_search, placed_mistakes=by_place), notes
 
 
-def _searched_mistakes(config: Mapping, profile: DiceProfile, cuts: list[_Cut]) -> np.ndarray:
-    """The teach set's mistakes as the reader's second look makes them: each taught die left
-    out of the templates, its cut searched around as a read's (vision.reader.searched), and
-    where that read another face, a row (face read, that face's distance at the single cut,
-    the search's margin). A read searched is held to these (vision.faces.decide): the single
-    cuts' mistakes (`DiceProfile.confusions`) count every jittered and shadowed template of a
-    die cut off its top, which the search around its cut reads right or by a narrower margin
-    (foreign outline 30: a blue bubble cut at 47 px read as a shield by 0.296 in single cuts,
-    0.068 searched)."""
-    rows = []
+def _teach_mistakes(
+    config: Mapping, profile: DiceProfile, cuts: list[_Cut]
+) -> tuple[np.ndarray, np.ndarray | None]:
+    """The teach set's mistakes as the reader's second look makes them, and as a placed read
+    makes them (None with placing off, `place_reach` 0): each taught die left out of the
+    templates, its cut searched around (vision.reader.searched) or placed (vision.reader.
+    placed) as a read's, and where that read another face, a row (face read, that face's
+    distance at the single cut, or at the placed cut for a placed read, the margin). A read searched or placed is held to these
+    (vision.faces.decide): the single cuts' mistakes (`DiceProfile.confusions`) count every
+    jittered and shadowed template of a die cut off its top, which the search around its cut
+    reads right or by a narrower margin (foreign outline 30: a blue bubble cut at 47 px read
+    as a shield by 0.296 in single cuts, 0.068 searched); a placed read is a new reading."""
+    by_search, by_place = [], []
+    placing = float(config["place_reach"]) > 0
     shown = None
     for die, cut in enumerate(cuts):  # (the templates' die ids are the cuts' order)
         if cut.path != shown:
@@ -303,12 +308,39 @@ def _searched_mistakes(config: Mapping, profile: DiceProfile, cuts: list[_Cut]) 
         def left_out(descs: np.ndarray, die: int = die) -> np.ndarray:
             return left_out_distances(profile, descs, die)
 
-        first = left_out(describe_cuts(profile, img, c, [(cx, cy, side)]))
-        row = searched(config, profile, img, c, (side,), first[0], left_out)[0]
-        order = np.argsort(row)
-        if order[0] != cut.face and np.isfinite(row[order[1]]) and row[order[1]] > 0:
-            rows.append((order[0], first[0][order[0]], 1.0 - row[order[0]] / row[order[1]]))
-    return np.array(rows, np.float32).reshape(-1, 3)
+        first = left_out(describe_cuts(profile, img, c, [(cx, cy, side)]))[0]
+        looks = [(by_search, searched(config, profile, img, c, (side,), first, left_out)[0])]
+        if placing:
+            # placed from the cut and from cuts slid off it (as a read's cut slides off a top
+            # into its side face): a part of a die may fit another face (a pip of a 2 is a 1)
+            looks += [
+                (
+                    by_place,
+                    placed(config, profile, img, replace(c, center=q, side=side * k), left_out)[0],
+                )
+                for q, k in _slid(cx, cy, side, float(config["place_reach"]))
+            ]
+        for rows, row in looks:
+            order = np.argsort(row)
+            if order[0] != cut.face and np.isfinite(row[order[1]]) and row[order[1]] > 0:
+                # (a placed read's doubt is looked up at its placed distance, a searched
+                # one's at its single cut's)
+                at = row if rows is by_place else first
+                rows.append((order[0], at[order[0]], 1.0 - row[order[0]] / row[order[1]]))
+    return (
+        np.array(by_search, np.float32).reshape(-1, 3),
+        np.array(by_place, np.float32).reshape(-1, 3) if placing else None,
+    )
+
+
+def _slid(
+    cx: float, cy: float, side: float, reach: float
+) -> list[tuple[tuple[float, float], float]]:
+    """Where a placed read of a taught die starts: its cut, and cuts slid off it each way
+    diagonally by three quarters of the placing's reach, a fifth too large (centre, size)."""
+    off = 0.75 * reach * side
+    slid = [((cx + i * off, cy + j * off), 1.2) for i in (-1, 1) for j in (-1, 1)]
+    return [((cx, cy), 1.0), *slid]
 
 
 def _size_slope(placed: list[list[tuple[float, float, float]]]) -> tuple[float, float]:

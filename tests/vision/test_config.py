@@ -24,6 +24,9 @@ from vision.errors import BadConfig
         ("teach_print", -0.2, "a number from 0 to 1"),
         ("searched_doubt", "yes", "True or False"),  # on or off, nothing between
         ("searched_doubt", 1, "True or False"),
+        ("place_reach", 1.5, "a number from 0 to 1"),  # a part of a die's side
+        ("place_reach", -0.1, "a number from 0 to 1"),
+        ("place_reach", "far", "a number from 0 to 1"),
         ("contrast", -3, "a whole number 0 or more"),
         ("min_confidence", "high", "a number 0 or more"),
         ("min_confidence", False, "a number 0 or more"),
