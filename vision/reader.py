@@ -209,10 +209,15 @@ def _placed_look(
 ) -> Match:
     """The die read at its placed cut (`placed`), the teach set's doubt looked up at the first
     cut's distances (as `_second_look`) and held to its placed mistakes as well; `m` (the
-    read so far) kept unless the placed read is confident."""
+    read so far, unsure) kept unless the placed read names its face with confidence. A
+    placed read never names a face on its own: placed over one pip of a far 2 a cut reads a
+    1 at 1.00 (foreign pips 37 scene 49, 0.2 of a side off, 0.81 of its size), and the teach
+    set's placed mistakes did not show it."""
     row = placed(config, profile, frame, c)
     again = decide(config, profile, row, doubt_at=first[None], placed=True)[0]
-    if m is None or again.confidence >= float(config["min_confidence"]):
+    if m is None:
+        return again
+    if again.face == m.face and again.confidence >= float(config["min_confidence"]):
         return again
     return m
 
@@ -433,7 +438,8 @@ def _read(
     ]
     looked = [a or b for a, b in zip(looked, widened, strict=True)]
     # ...and a die still unsure is placed by the taught faces (`placed`) and read at that cut,
-    # held to the teach set's mistakes made the same way (a profile without them: not placed).
+    # held to the teach set's mistakes made the same way (a profile without them: not placed),
+    # its read kept where it names the die's face so far with confidence.
     placing = profile.placed_mistakes is not None and float(config["place_reach"]) > 0
     matches = [
         _placed_look(config, profile, frame, c, row, m) if placing and m.confidence < low else m

@@ -336,10 +336,11 @@ def test_a_blue_bubble_read_as_a_shield_off_its_top_is_refused_where_it_is_place
     # The guard: foreign outline 19 (teach seed 1019), scene 21. A blue bubble's cut slid
     # 8 px into the dark side face the top shares its colour with: read a shield at 0.57
     # (margin 0.27, fit 1.43 typical distances), and the second look's search agreed. The
-    # image was refused only because its orange bubble stayed unsure (a skull at 0.28); placed
-    # by the taught faces that bubble now reads right, so the shield must be refused on its
-    # own: a die checked (read loosely or with little confidence) must also read the same
-    # face where the taught faces place it, and placed it reads a blue bubble.
+    # image was refused only because its orange bubble stayed unsure (a skull at 0.28;
+    # placed, it reads an orange bubble at 0.81, which no other look named: it stays
+    # unsure). The shield must be refused on its own: a die checked (read loosely or with
+    # little confidence) must also read the same face where the taught faces place it, and
+    # placed it reads a blue bubble.
     from vision.config import dice_config
     from vision.reader import read_dice
 
@@ -350,9 +351,7 @@ def test_a_blue_bubble_read_as_a_shield_off_its_top_is_refused_where_it_is_place
     for d in sure:  # every die read with confidence is read right
         (w,) = [w for w in truth if math.dist(w["center"], d.center) < 25]
         assert d.face == w["face"], reading
-    # the orange bubble the first look read as a skull is read right with confidence
-    assert "bubble-orange" in {d.face for d in sure}, reading
-    assert [d.face for d in reading.dice if d.confidence < 0.5] == ["shield"], reading
+    assert "shield" in [d.face for d in reading.dice if d.confidence < 0.5], reading
 
 
 def test_a_far_slate_die_cut_with_its_side_face_is_cut_again_at_full_size(tmp_path):
