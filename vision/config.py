@@ -109,6 +109,14 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # and 25-dice 16, where drawn piles' held 0.12-0.53; vision.finder._own_sides; 0: not
         # checked).
         "own_sides": 0.05,
+        # Seen obliquely, two tops in one blob less than this many die sides apart, one found
+        # only by the scan by the taught faces, are a die cocked on another ("cocked") when
+        # one shows another colour than its body along this share of its rim or more (a side
+        # is 0.25): nothing lying flat covers a flat die's top (vision.finder._covered_pairs;
+        # drawn piles read "ok" showed 0.19-0.48, flat dice against each other 0.13-0.33;
+        # 0 pile_gap: not checked).
+        "pile_gap": 1.5,
+        "covered_rim": 0.3,
         # The teach pictures show the dice's side faces (an oblique camera) when a taught die's
         # blob covers this many times its top face (DiceProfile.blob_over_top; from above a
         # die's blob is its top, give or take its rounded rim and a soft shadow).
@@ -252,6 +260,7 @@ DICE_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "scan_refined": POSITIVE,  # the scan keeps the best of this many refined cuts
         "own_sides": FRACTION,  # a share of a blob's pixels
         "place_reach": FRACTION,  # a part of a die's side
+        "covered_rim": FRACTION,  # a share of a top's rim
         "teach_print": FRACTION,  # of the face's median: above 1 would leave out its better half
         "dice_in_play": POSITIVE,
         "kept_zone": Allowed(

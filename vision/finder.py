@@ -1146,6 +1146,80 @@ def _own_sides(
     return _body_share(frame, contour, top, [own, *others], scale) < share
 
 
+def _covered_pairs(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    blobs: list[np.ndarray],
+    cut: list[Candidate],
+    dice: list[Candidate],
+    scale: float,
+    level: Callable[[Candidate], float],
+) -> list[Candidate]:
+    """The blobs (small px contours, as candidates in frame px) where the scan (`_scanned_tops`)
+    read a die cocked on another as two flat dice side by side.
+
+    Nothing lying flat covers a flat die's top (a neighbour's top is as high, its body lower),
+    so two tops in one blob less than `pile_gap` sides apart, one of them found only by the
+    scan (`cut`: the tops before it), are a pile when one shows another colour along
+    `covered_rim` of its rim or more (`_covered_run`): the lower die's top, across which the
+    cocked die's side face or top lies (the foreign generator's piles read "ok" before showed
+    0.19-0.48, 11 of 16 0.3 or more; two dice drawn flat against each other 0.13-0.33, three
+    of about a hundred over 0.22)."""
+    gap, covered = float(config["pile_gap"]), float(config["covered_rim"])
+    if not gap or len(dice) < 3:
+        return []
+    med = float(np.median([level(d) for d in dice]))
+    out = []
+    for blob in blobs:
+        hull = cv2.convexHull(blob)
+        inside = [
+            d
+            for d in dice
+            if cv2.pointPolygonTest(hull, (d.center[0] * scale, d.center[1] * scale), False) >= 0
+        ]
+        pairs = [
+            (a, b)
+            for i, a in enumerate(inside)
+            for b in inside[i + 1 :]
+            if any(all(d is not c for c in cut) for d in (a, b))
+            and _gap(a.center, b.center) < gap * med * perspective(profile, frame.shape, a.center)
+        ]
+        if any(_covered_run(frame, d, profile.patch) >= covered for pair in pairs for d in pair):
+            rect, aspect, fill, _ = _stats(blob)
+            out.append(_candidate(rect, aspect, fill, 0.0, 1.0 / scale))
+    return out
+
+
+def _covered_run(frame: np.ndarray, top: Candidate, patch: int) -> float:
+    """The longest stretch round a top's rim (its outer twelfth, cut as the reader cuts it at
+    twice the patch size) where most of the rim's width is not the rim's median colour (within
+    a quarter of it, 12 levels at least), as a share of the rim's length (a side is 0.25).
+    A pip or a stroke of a symbol near the edge is a short stretch; a cut a little off its
+    top shows its side face along one side at most."""
+    n = 2 * patch
+    cut = face_patch(frame, top.center, top.side, top.angle, n, top.shape).astype(np.int16)
+    k = max(2, n // 12)
+    # Round the rim clockwise, each place across the rim's width: (4n, k, 3).
+    rim = np.concatenate(
+        [
+            cut[:k].transpose(1, 0, 2),
+            cut[:, -k:],
+            cut[-k:][::-1, ::-1].transpose(1, 0, 2),
+            cut[::-1, :k][:, ::-1],
+        ]
+    )
+    body = np.median(rim.reshape(-1, 3), axis=0)
+    near = (np.abs(rim - body) <= np.maximum(0.25 * body, 12)).all(axis=2).mean(axis=1)
+    off = near < 0.5
+    if off.all():
+        return 1.0
+    # (Rolled to start on the body colour, so a stretch over the start is counted whole.)
+    off = np.roll(off, -int(np.argmin(off)))
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], off.astype(np.int8), [0]])))
+    return float((edges[1::2] - edges[::2]).max(initial=0)) / len(off)
+
+
 def _other_colour(body: np.ndarray, own: np.ndarray) -> bool:
     """Whether a die's body colour (BGR) is another than `own`, or `own` in brighter light:
     its chromaticity differs by over 0.06, or it is brighter. (A die's side faces and shadow
@@ -1852,6 +1926,10 @@ def find_dice(
             cut_tops = dice
             dice, unsure = _scanned_tops(config, profile, frame, scan, dice, scale, level)
             issues += [("uncertain", d) for d in unsure]
+            issues += [
+                ("cocked", b)
+                for b in _covered_pairs(config, profile, frame, scan, cut_tops, dice, scale, level)
+            ]
             # A die whose top the scan by the taught faces found (sure or not) is no longer
             # one without a top too (foreign outline 8 scene 55: a bubble read at 1.00 on the
             # scan's top, and its blob left "uncertain" besides, five dice and one more:

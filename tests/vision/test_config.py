@@ -48,6 +48,9 @@ from vision.errors import BadConfig
         ("step_hue", "twice", "a number 0 or more"),
         ("own_sides", 1.5, "a number from 0 to 1"),  # a share of a blob's pixels
         ("own_sides", -0.05, "a number from 0 to 1"),
+        ("covered_rim", 1.2, "a number from 0 to 1"),  # a share of a top's rim
+        ("pile_gap", -1.5, "a number 0 or more"),
+        ("pile_gap", "near", "a number 0 or more"),
     ],
 )
 def test_a_wrong_dice_value_names_the_key_and_what_it_must_be(key, value, must):

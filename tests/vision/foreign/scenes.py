@@ -322,6 +322,17 @@ def _fits(cam: Camera, x: float, y: float, margin: float) -> bool:
     )
 
 
+def _beside(on: Placed, rng: np.random.Generator) -> tuple[float, float, float]:
+    """(x, y, yaw) of a die lying flat against the die `on`: face to face (turned up to 0.1
+    rad off it), 1.0-1.15 sides from its centre across one of its sides, slid along it by up
+    to a third of a side."""
+    side = int(rng.integers(4)) * np.pi / 2 + on.yaw
+    off, slide = rng.uniform(1.0, 1.15) * SIDE_MM, rng.uniform(-1, 1) * SIDE_MM / 3
+    x = on.x + off * np.cos(side) - slide * np.sin(side)
+    y = on.y + off * np.sin(side) + slide * np.cos(side)
+    return float(x), float(y), on.yaw + rng.uniform(-0.1, 0.1)
+
+
 def render(
     rng: np.random.Generator,
     faces: list[str],
@@ -331,10 +342,12 @@ def render(
     jpeg: bool = True,
     cocked: bool = False,
     rolling: bool = False,
+    touching: bool = False,
 ) -> tuple[np.ndarray, list[dict]]:
     """A frame (BGR uint8 H×W×3) of dice showing `faces`, and the truth for each die. With
     `cocked` the last die rests cocked on another (`_cocked_corners`), with `rolling` it is
-    still rolling (`_draw_rolling`); its truth says so."""
+    still rolling (`_draw_rolling`); its truth says so. With `touching` the last die lies
+    flat against another (`_beside`); elsewhere dice lie 1.9 sides apart or more."""
     cam = camera(rng, rng.uniform(20, 30))
     # The table texture, mapped onto the plane z=0 (0.5 mm per texel).
     span_x, span_y = 700.0, 560.0
@@ -354,9 +367,14 @@ def render(
         if tries > 5000:
             raise RuntimeError("could not place the dice")
         x, y = rng.uniform(-160, 160), rng.uniform(-120, 120)
+        against = touching and len(placed) == len(faces) - 1
+        if against:
+            x, y, yaw = _beside(placed[int(rng.integers(len(placed)))], rng)
         if not _fits(cam, x, y, 12):
             continue
-        if any(np.hypot(x - p.x, y - p.y) < SIDE_MM * 1.9 for p in placed):
+        # (A die against another lies 1.0-1.15 sides off it, and as clear of the rest.)
+        apart = sorted(np.hypot(x - p.x, y - p.y) / SIDE_MM for p in placed)[int(against) :]
+        if apart and apart[0] < 1.9:
             continue
         face = faces[len(placed)]
         if style == "pips":
@@ -367,7 +385,8 @@ def render(
             texture, colour = outline_texture(face), SLATE
         # A die lies at any turn; its face as printed is turned by a quarter too.
         texture = np.ascontiguousarray(np.rot90(texture, int(rng.integers(4))))
-        placed.append(Placed(face, texture, colour, x, y, rng.uniform(0, 2 * np.pi)))
+        turn = yaw if against else rng.uniform(0, 2 * np.pi)
+        placed.append(Placed(face, texture, colour, x, y, turn))
     roller = placed.pop() if rolling else None
     shade = np.zeros((H, W), np.float32)
     truth = []
@@ -491,16 +510,19 @@ def write_scenes(
     dice: int = 5,
     cocked: bool = False,
     rolling: bool = False,
+    touching: bool = False,
 ) -> dict:
     """out/<style>-NNN.jpg scenes of `dice` random faces, with `cocked` the last of them
-    cocked on another, with `rolling` still rolling (`render`); returns {image name: truth}."""
+    cocked on another, with `rolling` still rolling, with `touching` lying flat against
+    another (`render`); returns {image name: truth}."""
     rng = np.random.default_rng(seed)
     out.mkdir(parents=True, exist_ok=True)
     truth = {}
     names = faces_of(style)
     for i in range(count):
         faces = [str(rng.choice(names)) for _ in range(dice)]
-        img, t = render(rng, faces, style, ("felt", "wood")[i % 2], cocked=cocked, rolling=rolling)
+        img, t = render(rng, faces, style, ("felt", "wood")[i % 2], cocked=cocked, rolling=rolling,
+                        touching=touching)  # fmt: skip
         name = f"{style}-{i:03d}.jpg"
         cv2.imwrite(str(out / name), img)
         truth[name] = t

@@ -3,7 +3,9 @@ only for one still rolling (issue #6): a lone die's blob holds its top, its side
 shadow, larger than the frame's tops and longer than a square, and was refused so (foreign
 outline 16 scene 12, 25-dice pips 16 photo 5 "cocked", outline 34 scene 11 "blurred", each
 die read at 1.00); dice drawn cocked on another or rolling by the foreign generator are still
-refused."""
+refused, and so are those whose cocked die shows its top to the camera (outline pile 501
+scenes 24 and 34 read "ok" before), while two dice drawn lying flat against each other are
+read."""
 
 from collections import Counter
 
@@ -75,6 +77,46 @@ def test_a_die_cocked_on_another_seen_obliquely_is_still_cocked(
     reading, truth = _read(tmp_path, profiles[style], style, seed, scene, cocked=True)
     assert [w for w in truth if w.get("cocked")], truth
     assert (reading.status, reading.reason) == ("unreadable", "cocked")
+
+
+@pytest.mark.parametrize(
+    "scene",
+    [
+        # a blue bubble cocked on a shield, its top to the camera: the shield's top, covered
+        # by the bubble's dark side face, was found by the scan beside the bubble's
+        pytest.param(24, id="side_face_over_the_top_below"),
+        # a skull cocked on a skull: the two tops one colour, the lower one's covered by the
+        # upper one's, both found by the scan a side apart
+        pytest.param(34, id="top_over_the_top_below"),
+    ],
+)
+def test_a_die_cocked_on_another_with_its_top_to_the_camera_is_cocked(tmp_path, profiles, scene):
+    # Both read "ok" with every face right without `pile_gap` (the live filter would have
+    # committed them): a flat die's top is never covered, and the lower die's rim shows the
+    # cocked die along more than a side of it.
+    reading, truth = _read(tmp_path, profiles["outline"], "outline", 501, scene, cocked=True)
+    assert [w for w in truth if w.get("cocked")], truth
+    assert (reading.status, reading.reason) == ("unreadable", "cocked"), reading
+    off, _ = _read(tmp_path, profiles["outline"], "outline", 501, scene, cocked=True, pile_gap=0)
+    assert off.status == "ok", off
+
+
+def test_dice_lying_flat_against_each_other_are_not_cocked(tmp_path):
+    # Seed 701 with its last die drawn flat against another (`touching`), scene 31: a blue
+    # bubble against a skull, one blob, the scan finding both tops 1.16 sides apart, neither
+    # rim covered. Read "ok" with every face right; that the pile check looked at the pair
+    # shows with any stretch of a rim taken for covered (`covered_rim` 0).
+    write_teach(tmp_path / "teach", "outline", seed=1030, per_face=2)
+    profile = teach(tmp_path / "teach")
+    truth = write_scenes(tmp_path / "scenes", "outline", seed=701, count=32, touching=True)
+    frame = load_bgr(tmp_path / "scenes" / "outline-031.jpg")
+    config = {"max_dice": 5, "dice_in_play": 5}
+    reading = read_dice(dice_config(config), profile, frame)
+    assert reading.status == "ok", reading
+    want = truth["outline-031.jpg"]
+    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in want)
+    strict = read_dice(dice_config({**config, "covered_rim": 0.0}), profile, frame)
+    assert (strict.status, strict.reason) == ("unreadable", "cocked")
 
 
 def test_a_lone_die_longer_than_a_square_by_its_side_faces_is_not_blurred(tmp_path):
