@@ -575,12 +575,13 @@ GAP = (
 )
 
 
-def test_foreign_dice_read_as_well_as_the_issue_asks(readings, capsys):
+def test_the_six_scene_foreign_sets_read_as_well_as_the_issue_asks(readings, capsys):
     # Issue #6 goals: >= 99.5 % of dice read correctly, <= 3 % of images unreadable. The
     # pips set's 6 scenes pass since a hard shadow's edge across a die is divided out
     # (vision.faces._shadow_step), the outline set's since a die the check looks at again is
-    # also placed by the taught faces (vision.reader.placed) — the larger measured sets of
-    # GAP are still short of the goal.
+    # also placed by the taught faces (vision.reader.placed). Six scenes are what a test can
+    # afford, not the goal's measure: the larger measured sets (GAP, the README's held-out
+    # rows) are still short of it, and issue #6 stays open on them.
     style, root, truth, profile = readings
     s = _read(capsys, root, truth, profile, "--dice", "5")
     assert s.accuracy >= 0.995 and s.unreadable_rate <= 0.03, f"{s.line()}; {GAP}"
