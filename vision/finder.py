@@ -1128,12 +1128,7 @@ def _own_sides(
     share = float(config["own_sides"])
     if contour is None or not share:
         return False
-    hull = cv2.convexHull(contour)
-    inside = [
-        t
-        for t in tops
-        if cv2.pointPolygonTest(hull, (t.center[0] * scale, t.center[1] * scale), False) >= 0
-    ]
+    inside = _in_hull(contour, tops, scale)
     if len(inside) != 1:
         return False
     top = inside[0]
@@ -1144,6 +1139,16 @@ def _own_sides(
     # (The frame's dice of the top's own colour lying in dimmer light match its side faces.)
     others = [b for b in (_body(frame, t) for t in tops) if _other_colour(b, own)]
     return _body_share(frame, contour, top, [own, *others], scale) < share
+
+
+def _in_hull(contour: np.ndarray, cands: list[Candidate], scale: float) -> list[Candidate]:
+    """The candidates (frame px) whose centres lie in the convex hull of `contour` (small px)."""
+    hull = cv2.convexHull(contour)
+    return [
+        c
+        for c in cands
+        if cv2.pointPolygonTest(hull, (c.center[0] * scale, c.center[1] * scale), False) >= 0
+    ]
 
 
 def _covered_pairs(
@@ -1172,12 +1177,7 @@ def _covered_pairs(
     med = float(np.median([level(d) for d in dice]))
     out = []
     for blob in blobs:
-        hull = cv2.convexHull(blob)
-        inside = [
-            d
-            for d in dice
-            if cv2.pointPolygonTest(hull, (d.center[0] * scale, d.center[1] * scale), False) >= 0
-        ]
+        inside = _in_hull(blob, dice, scale)
         pairs = [
             (a, b)
             for i, a in enumerate(inside)
