@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -113,8 +114,7 @@ def searched(
     face is measured at its own best cut, so searching favours no face over another (a face
     is not picked because one cut of many happened to look like it). `distances`: descriptors
     to per-face distances (the teach step's leaves the searched die's own templates out)."""
-    if distances is None:
-        distances = lambda descs: face_distances(profile, descs)  # noqa: E731
+    distances = distances or partial(face_distances, profile)
     far = float(config["second_look"])
     starts = [(*c.center, side) for side in sides]
     rows = [first[None]]  # the first look's per-face distances (its cut at c.side)
@@ -153,8 +153,7 @@ def placed(
     any face), no smaller or larger than `place_reach` of its size and turned 15 degrees
     at most: farther, a cut around one pip of a far 2 fits a 1 better than the die fits
     its 2 (foreign pips 1 scene 39, 0.28 of a side off). `distances`: as `searched`'s."""
-    if distances is None:
-        distances = lambda descs: face_distances(profile, descs)  # noqa: E731
+    distances = distances or partial(face_distances, profile)
     part = float(config["place_reach"])
     x0, y0 = c.center
 

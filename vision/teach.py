@@ -291,11 +291,12 @@ def _teach_mistakes(
     makes them (None with placing off, `place_reach` 0): each taught die left out of the
     templates, its cut searched around (vision.reader.searched) or placed (vision.reader.
     placed) as a read's, and where that read another face, a row (face read, that face's
-    distance at the single cut, or at the placed cut for a placed read, the margin). A read searched or placed is held to these
-    (vision.faces.decide): the single cuts' mistakes (`DiceProfile.confusions`) count every
-    jittered and shadowed template of a die cut off its top, which the search around its cut
-    reads right or by a narrower margin (foreign outline 30: a blue bubble cut at 47 px read
-    as a shield by 0.296 in single cuts, 0.068 searched); a placed read is a new reading."""
+    distance at the single cut, or at the placed cut for a placed read, the margin). A read
+    searched or placed is held to these (vision.faces.decide): the single cuts' mistakes
+    (`DiceProfile.confusions`) count every jittered and shadowed template of a die cut off
+    its top, which the search around its cut reads right or by a narrower margin (foreign
+    outline 30: a blue bubble cut at 47 px read as a shield by 0.296 in single cuts, 0.068
+    searched); a placed read is a new reading."""
     by_search, by_place = [], []
     placing = float(config["place_reach"]) > 0
     shown = None
