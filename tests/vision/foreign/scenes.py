@@ -20,7 +20,9 @@ their own seed, so scenes are never pictures the reader was taught on.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -502,6 +504,27 @@ def write_teach(out: Path, style: str, seed: int, per_face: int = 2, crops: int 
             cv2.imwrite(str(d / f"crop-{k}.jpg"), img[y0 : int(cy + r), x0 : int(cx + r)])
 
 
+def draw_scenes(
+    style: str,
+    seed: int,
+    dice: int = 5,
+    cocked: bool = False,
+    rolling: bool = False,
+    touching: bool = False,
+) -> Iterator[tuple[str, np.ndarray, list]]:
+    """The scenes of a set in order, without end: (image name, picture, truth) of `dice`
+    random faces, with `cocked` the last of them cocked on another, with `rolling` still
+    rolling, with `touching` lying flat against another (`render`). Every scene draws on from
+    the one before it, so scene N is drawn after scenes 0…N-1."""
+    rng = np.random.default_rng(seed)
+    names = faces_of(style)
+    for i in itertools.count():
+        faces = [str(rng.choice(names)) for _ in range(dice)]
+        img, t = render(rng, faces, style, ("felt", "wood")[i % 2], cocked=cocked, rolling=rolling,
+                        touching=touching)  # fmt: skip
+        yield f"{style}-{i:03d}.jpg", img, t
+
+
 def write_scenes(
     out: Path,
     style: str,
@@ -512,18 +535,12 @@ def write_scenes(
     rolling: bool = False,
     touching: bool = False,
 ) -> dict:
-    """out/<style>-NNN.jpg scenes of `dice` random faces, with `cocked` the last of them
-    cocked on another, with `rolling` still rolling, with `touching` lying flat against
-    another (`render`); returns {image name: truth}."""
-    rng = np.random.default_rng(seed)
+    """out/<style>-NNN.jpg: the first `count` scenes of `draw_scenes`; returns {image name:
+    truth}."""
     out.mkdir(parents=True, exist_ok=True)
     truth = {}
-    names = faces_of(style)
-    for i in range(count):
-        faces = [str(rng.choice(names)) for _ in range(dice)]
-        img, t = render(rng, faces, style, ("felt", "wood")[i % 2], cocked=cocked, rolling=rolling,
-                        touching=touching)  # fmt: skip
-        name = f"{style}-{i:03d}.jpg"
+    drawn = draw_scenes(style, seed, dice, cocked=cocked, rolling=rolling, touching=touching)
+    for name, img, t in itertools.islice(drawn, count):
         cv2.imwrite(str(out / name), img)
         truth[name] = t
     return truth

@@ -11,31 +11,23 @@ from collections import Counter
 
 import pytest
 
-from tests.vision.foreign.scenes import write_scenes, write_teach
 from vision.config import dice_config
 from vision.images import load_bgr
 from vision.reader import read_dice
-from vision.teach import teach
 
 
 @pytest.fixture(scope="module")
-def profiles(tmp_path_factory):
+def profiles(foreign_sets):
     """The profiles taught for foreign seed 16 (teach seed 1016), outline and pips."""
-    out = {}
-    for style in ("outline", "pips"):
-        root = tmp_path_factory.mktemp(f"teach-{style}")
-        write_teach(root, style, seed=1016, per_face=2)
-        out[style] = teach(root)
-    return out
+    return {style: foreign_sets.profile(style, 1016) for style in ("outline", "pips")}
 
 
-def _read(tmp_path, profile, style, seed, scene, dice=5, cocked=False, rolling=False, **overrides):
-    truth = write_scenes(
-        tmp_path, style, seed=seed, count=scene + 1, dice=dice, cocked=cocked, rolling=rolling
-    )
-    name = f"{style}-{scene:03d}.jpg"
+def _read(
+    foreign_sets, profile, style, seed, scene, dice=5, cocked=False, rolling=False, **overrides
+):
+    path, truth = foreign_sets.scene(style, seed, scene, dice=dice, cocked=cocked, rolling=rolling)
     config = dice_config({"max_dice": dice, "dice_in_play": dice, **overrides})
-    return read_dice(config, profile, load_bgr(tmp_path / name)), truth[name]
+    return read_dice(config, profile, load_bgr(path)), truth
 
 
 @pytest.mark.parametrize(
@@ -48,14 +40,14 @@ def _read(tmp_path, profile, style, seed, scene, dice=5, cocked=False, rolling=F
     ],
 )
 def test_a_lone_die_seen_with_its_side_faces_and_shadow_is_not_cocked(
-    tmp_path, profiles, style, scene, dice
+    foreign_sets, profiles, style, scene, dice
 ):
     # The blob holds one top, read at 1.00, and nothing else of a top's colour: its rest is
     # the die's side faces and shadow (`own_sides`). Without the check it is "cocked".
-    reading, truth = _read(tmp_path, profiles[style], style, 16, scene, dice)
+    reading, truth = _read(foreign_sets, profiles[style], style, 16, scene, dice)
     assert reading.status == "ok", reading
     assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth)
-    off, _ = _read(tmp_path, profiles[style], style, 16, scene, dice, own_sides=0.0)
+    off, _ = _read(foreign_sets, profiles[style], style, 16, scene, dice, own_sides=0.0)
     assert (off.status, off.reason) == ("unreadable", "cocked")
 
 
@@ -72,9 +64,9 @@ def test_a_lone_die_seen_with_its_side_faces_and_shadow_is_not_cocked(
     ],
 )
 def test_a_die_cocked_on_another_seen_obliquely_is_still_cocked(
-    tmp_path, profiles, style, seed, scene
+    foreign_sets, profiles, style, seed, scene
 ):
-    reading, truth = _read(tmp_path, profiles[style], style, seed, scene, cocked=True)
+    reading, truth = _read(foreign_sets, profiles[style], style, seed, scene, cocked=True)
     assert [w for w in truth if w.get("cocked")], truth
     assert (reading.status, reading.reason) == ("unreadable", "cocked")
 
@@ -90,54 +82,57 @@ def test_a_die_cocked_on_another_seen_obliquely_is_still_cocked(
         pytest.param(34, id="top_over_the_top_below"),
     ],
 )
-def test_a_die_cocked_on_another_with_its_top_to_the_camera_is_cocked(tmp_path, profiles, scene):
+def test_a_die_cocked_on_another_with_its_top_to_the_camera_is_cocked(
+    foreign_sets, profiles, scene
+):
     # Both read "ok" with every face right without `pile_gap` (the live filter would have
     # committed them): a flat die's top is never covered, and the lower die's rim shows the
     # cocked die along more than a side of it.
-    reading, truth = _read(tmp_path, profiles["outline"], "outline", 501, scene, cocked=True)
+    reading, truth = _read(foreign_sets, profiles["outline"], "outline", 501, scene, cocked=True)
     assert [w for w in truth if w.get("cocked")], truth
     assert (reading.status, reading.reason) == ("unreadable", "cocked"), reading
-    off, _ = _read(tmp_path, profiles["outline"], "outline", 501, scene, cocked=True, pile_gap=0)
+    off, _ = _read(
+        foreign_sets, profiles["outline"], "outline", 501, scene, cocked=True, pile_gap=0
+    )
     assert off.status == "ok", off
 
 
-def test_dice_lying_flat_against_each_other_are_not_cocked(tmp_path):
+def test_dice_lying_flat_against_each_other_are_not_cocked(foreign_sets):
     # Seed 701 with its last die drawn flat against another (`touching`), scene 31: a blue
     # bubble against a skull, one blob, the scan finding both tops 1.16 sides apart, neither
     # rim covered. Read "ok" with every face right; that the pile check looked at the pair
     # shows with any stretch of a rim taken for covered (`covered_rim` 0).
-    write_teach(tmp_path / "teach", "outline", seed=1030, per_face=2)
-    profile = teach(tmp_path / "teach")
-    truth = write_scenes(tmp_path / "scenes", "outline", seed=701, count=32, touching=True)
-    frame = load_bgr(tmp_path / "scenes" / "outline-031.jpg")
+    profile = foreign_sets.profile("outline", 1030)
+    path, want = foreign_sets.scene("outline", 701, 31, touching=True)
+    frame = load_bgr(path)
     config = {"max_dice": 5, "dice_in_play": 5}
     reading = read_dice(dice_config(config), profile, frame)
     assert reading.status == "ok", reading
-    want = truth["outline-031.jpg"]
     assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in want)
     strict = read_dice(dice_config({**config, "covered_rim": 0.0}), profile, frame)
     assert (strict.status, strict.reason) == ("unreadable", "cocked")
 
 
-def test_a_lone_die_longer_than_a_square_by_its_side_faces_is_not_blurred(tmp_path):
+def test_a_lone_die_longer_than_a_square_by_its_side_faces_is_not_blurred(foreign_sets):
     # Foreign outline seed 34 (teach seed 1034), scene 11: a far skull's blob, its top and the
     # side faces below it, 1.49 long with a streak of 0.25 (the straight edges of its side
     # faces run mostly one way), was called a rolling die; its top read 1.00 besides.
-    write_teach(tmp_path / "teach", "outline", seed=1034, per_face=2)
-    profile = teach(tmp_path / "teach")
-    reading, truth = _read(tmp_path / "scenes", profile, "outline", 34, 11)
+    profile = foreign_sets.profile("outline", 1034)
+    reading, truth = _read(foreign_sets, profile, "outline", 34, 11)
     assert reading.status == "ok", reading
     assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth)
-    off, _ = _read(tmp_path / "scenes", profile, "outline", 34, 11, own_sides=0.0)
+    off, _ = _read(foreign_sets, profile, "outline", 34, 11, own_sides=0.0)
     assert (off.status, off.reason) == ("unreadable", "blurred")
 
 
 @pytest.mark.parametrize("scene", [0, 1])
-def test_a_die_still_rolling_seen_obliquely_is_still_blurred(tmp_path, profiles, scene):
+def test_a_die_still_rolling_seen_obliquely_is_still_blurred(foreign_sets, profiles, scene):
     # A die drawn smeared along its path (seed 601): the cut finds no top in its blob, so no
     # top fitting a taught face lies in it, and the frame is refused as without the check.
-    reading, truth = _read(tmp_path, profiles["outline"], "outline", 601, scene, rolling=True)
+    reading, truth = _read(foreign_sets, profiles["outline"], "outline", 601, scene, rolling=True)
     assert [w for w in truth if w.get("rolling")], truth
     assert reading.status == "unreadable" and reading.reason in ("blurred", "missing"), reading
-    off, _ = _read(tmp_path, profiles["outline"], "outline", 601, scene, rolling=True, own_sides=0)
+    off, _ = _read(
+        foreign_sets, profiles["outline"], "outline", 601, scene, rolling=True, own_sides=0
+    )
     assert off == reading

@@ -1,0 +1,10 @@
+"""Shared fixtures for the foreign dice tests: each set drawn and taught once per session."""
+
+import pytest
+
+from tests.vision.foreign.sets import ForeignSets
+
+
+@pytest.fixture(scope="session")
+def foreign_sets(tmp_path_factory) -> ForeignSets:
+    return ForeignSets(tmp_path_factory.mktemp)

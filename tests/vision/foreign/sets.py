@@ -1,0 +1,119 @@
+"""The foreign dice sets the tests share, each drawn and taught once per test session.
+
+Many tests pin one scene of a seeded set after the teach of its seed: drawing every scene
+before it and teaching the same pictures again in each test was most of the suite's time.
+`ForeignSets` (the session fixture `foreign_sets`, tests/vision/foreign/conftest.py) keeps
+each teach folder, each profile taught from it and each set's scenes as drawn so far, and
+draws on from where a set stopped when a test asks for a later scene: a set's scenes come from
+one generator in order (scenes.draw_scenes), so they are the files `write_scenes` writes.
+
+What it hands out is shared: read the files, never change them. A test that changes a teach
+folder or a scene, or tests the drawing or the teach step themselves, makes its own in its
+`tmp_path`. A profile is handed out with its arrays read-only, so a read that wrote into one
+would fail rather than change what later tests read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import dataclasses
+import io
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.cli import main
+from tests.vision.foreign.scenes import draw_scenes, write_teach
+from vision.profile import DiceProfile
+from vision.teach import teach
+
+
+@dataclasses.dataclass
+class _Drawn:
+    """A set's scenes drawn so far (written into `folder`) and the generator of the rest."""
+
+    folder: Path
+    rest: Iterator[tuple[str, np.ndarray, list]]
+    truth: dict = dataclasses.field(default_factory=dict)
+
+
+class ForeignSets:
+    """Teach folders, profiles and scenes of the foreign generator, each made once in a folder
+    of its own that `mktemp` (pytest's `tmp_path_factory.mktemp`) makes."""
+
+    def __init__(self, mktemp: Callable[[str], Path]):
+        self._mktemp = mktemp
+        self._teach_dirs: dict[tuple, Path] = {}
+        self._profiles: dict[tuple, DiceProfile] = {}
+        self._profile_files: dict[tuple, Path] = {}
+        self._drawn: dict[tuple, _Drawn] = {}
+
+    def teach_dir(self, style: str, seed: int, per_face: int = 2, crops: int = 2) -> Path:
+        """The folder `write_teach(…, style, seed, per_face, crops)` writes."""
+        key = (style, seed, per_face, crops)
+        if key not in self._teach_dirs:
+            out = self._mktemp(f"teach-{style}-{seed}-{per_face}-{crops}")
+            write_teach(out, style, seed=seed, per_face=per_face, crops=crops)
+            self._teach_dirs[key] = out
+        return self._teach_dirs[key]
+
+    def profile(
+        self,
+        style: str,
+        seed: int,
+        per_face: int = 2,
+        crops: int = 2,
+        overrides: dict | None = None,
+    ) -> DiceProfile:
+        """`vision.teach.teach` of `teach_dir(style, seed, per_face, crops)` with `overrides`."""
+        key = (style, seed, per_face, crops, tuple(sorted((overrides or {}).items())))
+        if key not in self._profiles:
+            taught = teach(self.teach_dir(style, seed, per_face, crops), overrides=overrides)
+            self._profiles[key] = read_only(taught)
+        return self._profiles[key]
+
+    def profile_file(self, style: str, seed: int, per_face: int = 2, crops: int = 2) -> Path:
+        """The profile `companion dice teach` writes of `teach_dir(style, seed, per_face, crops)`
+        (the real CLI, in this process)."""
+        key = (style, seed, per_face, crops)
+        if key not in self._profile_files:
+            path = self._mktemp(f"profile-{style}-{seed}-{per_face}-{crops}") / "profile.npz"
+            folder = self.teach_dir(style, seed, per_face, crops)
+            with contextlib.redirect_stderr(io.StringIO()) as said:
+                rc = main(["dice", "teach", str(folder), "--out", str(path)])
+            assert rc == 0, f"companion dice teach {folder}: {said.getvalue()}"
+            self._profile_files[key] = path
+        return self._profile_files[key]
+
+    def scenes(self, style: str, seed: int, count: int, **kinds) -> tuple[Path, dict]:
+        """The folder holding scenes 0…`count`-1 of `write_scenes(…, style, seed, count,
+        **kinds)` and their truth ({image name: truth}, those `count` only; the folder may
+        hold later scenes another test asked for)."""
+        key = (style, seed, tuple(sorted(kinds.items())))
+        if key not in self._drawn:
+            folder = self._mktemp(f"scenes-{style}-{seed}")
+            self._drawn[key] = _Drawn(folder, draw_scenes(style, seed, **kinds))
+        drawn = self._drawn[key]
+        while len(drawn.truth) < count:
+            name, img, truth = next(drawn.rest)
+            cv2.imwrite(str(drawn.folder / name), img)
+            drawn.truth[name] = truth
+        return drawn.folder, copy.deepcopy(dict(list(drawn.truth.items())[:count]))
+
+    def scene(self, style: str, seed: int, index: int, **kinds) -> tuple[Path, list]:
+        """Scene `index` of the set (`scenes`): its file and its truth."""
+        folder, truth = self.scenes(style, seed, index + 1, **kinds)
+        name = f"{style}-{index:03d}.jpg"
+        return folder / name, truth[name]
+
+
+def read_only(profile: DiceProfile) -> DiceProfile:
+    """`profile` with every array it holds made read-only (in place: it is not shared yet)."""
+    for field in dataclasses.fields(profile):
+        value = getattr(profile, field.name)
+        if isinstance(value, np.ndarray):
+            value.setflags(write=False)
+    return profile

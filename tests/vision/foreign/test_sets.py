@@ -1,0 +1,61 @@
+"""The shared foreign sets (tests/vision/foreign/sets.py) are what each test made for itself
+before: the same scene files and truth as `write_scenes`, drawn on in steps, and the profile
+`teach` makes of the folder `write_teach` writes, which no read can change."""
+
+import filecmp
+
+import numpy as np
+import pytest
+
+from tests.vision.foreign.scenes import render, write_scenes, write_teach
+from tests.vision.foreign.sets import ForeignSets
+from vision.teach import teach
+
+
+def _sets(root):
+    """A ForeignSets making its folders under `root`, as tmp_path_factory.mktemp makes them."""
+
+    def mktemp(name):
+        (root / name).mkdir(parents=True)
+        return root / name
+
+    return ForeignSets(mktemp)
+
+
+def test_the_generator_draws_the_same_scene_again_from_its_seed():
+    # Caching a scene is sound only if drawing it again gives it again.
+    a, ta = render(np.random.default_rng(5), ["skull", "shield"], "outline", "wood")
+    b, tb = render(np.random.default_rng(5), ["skull", "shield"], "outline", "wood")
+    assert np.array_equal(a, b) and ta == tb
+
+
+@pytest.mark.parametrize("kinds", [{}, {"touching": True}], ids=["flat", "touching"])
+def test_scenes_drawn_on_in_steps_are_the_files_write_scenes_writes(tmp_path, kinds):
+    sets = _sets(tmp_path / "sets")
+    first, truth2 = sets.scenes("outline", 4, 2, **kinds)
+    folder, truth3 = sets.scenes("outline", 4, 3, **kinds)
+    again, truth1 = sets.scenes("outline", 4, 1, **kinds)
+    want = write_scenes(tmp_path / "own", "outline", 4, 3, **kinds)
+    assert first == folder == again
+    assert truth3 == want and list(truth2) == list(want)[:2] and list(truth1) == list(want)[:1]
+    for name in want:
+        assert filecmp.cmp(folder / name, tmp_path / "own" / name, shallow=False), name
+    path, truth = sets.scene("outline", 4, 2, **kinds)
+    assert path == folder / "outline-002.jpg" and truth == want["outline-002.jpg"]
+
+
+def test_a_shared_profile_is_the_one_teach_makes_and_cannot_be_written(tmp_path):
+    sets = _sets(tmp_path / "sets")
+    # (a small teach set, a picture and a crop a face: each teach takes seconds; with no crop
+    # teach finds no die in the one picture of the orange bubble)
+    shared = sets.profile("outline", 7300, per_face=1, crops=1)
+    assert sets.profile("outline", 7300, per_face=1, crops=1) is shared
+    write_teach(tmp_path / "own", "outline", seed=7300, per_face=1, crops=1)
+    own = teach(tmp_path / "own")
+    for name, value in vars(own).items():
+        if isinstance(value, np.ndarray):
+            assert np.array_equal(getattr(shared, name), value), name
+        else:
+            assert getattr(shared, name) == value, name
+    with pytest.raises(ValueError, match="read-only"):
+        shared.templates[0, 0] = 0.0
