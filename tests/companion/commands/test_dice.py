@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -30,6 +31,37 @@ def companion(*args, tmp):
         env=env,
         timeout=120,
     )
+
+
+@pytest.fixture
+def in_process(tmp_path, monkeypatch, capsys):
+    """`companion(*args, tmp=tmp_path)` run in this process through the same entry point
+    (companion.cli.main): the same working folder, config and data folders, exit status,
+    stdout and stderr (log lines included, as the command's own process prints them). Each
+    subcommand's contract is tested on the real command (`companion`); its error paths run
+    here, where a process of their own cost most of a second loading numpy and OpenCV."""
+    from companion.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("COMPANION_CONFIG", raising=False)
+
+    def run(*args):
+        capsys.readouterr()
+        said = logging.StreamHandler(sys.stderr)
+        said.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+        logging.getLogger().addHandler(said)
+        try:
+            rc = main(["dice", *args])
+        except SystemExit as exit_:  # argparse's usage errors
+            rc = exit_.code
+        finally:
+            logging.getLogger().removeHandler(said)
+        out, err = capsys.readouterr()
+        return subprocess.CompletedProcess(["companion", "dice", *args], rc, out, err)
+
+    return run
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +136,7 @@ def test_teach_then_read_round_trip(tmp_path):
     assert sorted(d["kept"] for d in obj["dice"]) == sorted(d.kept for d in scene.dice)
 
 
-def test_max_dice_flag_allows_more_dice(tmp_path):
+def test_max_dice_flag_allows_more_dice(tmp_path, in_process):
     import cv2
 
     from vision.render import SceneSpec, render_scene
@@ -113,10 +145,8 @@ def test_max_dice_flag_allows_more_dice(tmp_path):
         np.random.default_rng(301), SceneSpec(case="too-many", effects=False, distractors=False)
     )
     cv2.imwrite(str(tmp_path / "many.png"), scene.image)
-    five = json.loads(companion("read", "many.png", "--jsonl", tmp=tmp_path).stdout)
-    many = json.loads(
-        companion("read", "many.png", "--jsonl", "--max-dice", "25", tmp=tmp_path).stdout
-    )
+    five = json.loads(in_process("read", "many.png", "--jsonl").stdout)
+    many = json.loads(in_process("read", "many.png", "--jsonl", "--max-dice", "25").stdout)
     assert five["reason"] == "too-many"
     assert many["reason"] != "too-many"
 
@@ -130,7 +160,9 @@ def test_max_dice_flag_allows_more_dice(tmp_path):
         ("huge.png", "huge", "too large"),
     ],
 )
-def test_bad_files_give_one_clear_line_and_a_non_zero_exit(tmp_path, name, content, message):
+def test_bad_files_give_one_clear_line_and_a_non_zero_exit(
+    tmp_path, in_process, name, content, message
+):
     path = tmp_path / name
     if content == "huge":
         # A real PNG header claiming 100000×100000 pixels: refused before it is decoded.
@@ -140,7 +172,7 @@ def test_bad_files_give_one_clear_line_and_a_non_zero_exit(tmp_path, name, conte
         )
     elif content is not None:
         path.write_bytes(content)
-    result = companion("read", name, "--jsonl", tmp=tmp_path)
+    result = in_process("read", name, "--jsonl")
     assert result.returncode != 0
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
@@ -148,17 +180,17 @@ def test_bad_files_give_one_clear_line_and_a_non_zero_exit(tmp_path, name, conte
     assert "Traceback" not in result.stderr
 
 
-def test_teach_of_a_folder_without_face_folders_is_one_line(tmp_path):
+def test_teach_of_a_folder_without_face_folders_is_one_line(tmp_path, in_process):
     (tmp_path / "empty").mkdir()
-    result = companion("teach", "empty", "--out", "p.npz", tmp=tmp_path)
+    result = in_process("teach", "empty", "--out", "p.npz")
     assert result.returncode == 1
     assert len(result.stderr.strip().splitlines()) == 1 and "folder per face" in result.stderr
     assert not (tmp_path / "p.npz").exists()
 
 
-def test_a_bad_profile_file_is_one_line(tmp_path):
+def test_a_bad_profile_file_is_one_line(tmp_path, in_process):
     (tmp_path / "p.npz").write_bytes(b"nonsense")
-    result = companion("read", "x.png", "--profile", "p.npz", tmp=tmp_path)
+    result = in_process("read", "x.png", "--profile", "p.npz")
     assert result.returncode == 1 and "not a dice profile" in result.stderr
 
 
@@ -167,20 +199,24 @@ def test_a_bad_profile_file_is_one_line(tmp_path):
     [("--max-dice", "five"), ("--max-dice", "0"), ("--dice", "-1"), ("--kept-zone", "0,1"),
      ("--kept-zone", "0.6,0,0.4,1"), ("--kept-zone", "0,0,1.5,1")],
 )  # fmt: skip
-def test_a_bad_vision_flag_is_one_line_naming_it_and_writes_nothing(tmp_path, flag, value):
-    result = companion("read", "any.png", flag, value, "--annotate", "drawn", tmp=tmp_path)
+def test_a_bad_vision_flag_is_one_line_naming_it_and_writes_nothing(
+    tmp_path, in_process, flag, value
+):
+    result = in_process("read", "any.png", flag, value, "--annotate", "drawn")
     assert result.returncode == 2 and result.stdout == ""
     assert flag in result.stderr and value in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "drawn").exists()
 
 
-def test_a_bad_vision_value_in_the_config_file_names_the_key_and_writes_nothing(tmp_path):
+def test_a_bad_vision_value_in_the_config_file_names_the_key_and_writes_nothing(
+    tmp_path, in_process
+):
     # The [vision] section feeds dice_config (kept_zone): config.py's schema refuses it first.
     (tmp_path / "cfg" / "table-companion").mkdir(parents=True)
     (tmp_path / "cfg" / "table-companion" / "config.toml").write_text(
         "[vision]\nkept_zone = [0, 1]\n"
     )
-    result = companion("read", "any.png", "--annotate", "drawn", tmp=tmp_path)
+    result = in_process("read", "any.png", "--annotate", "drawn")
     assert result.returncode == 1 and result.stdout == ""
     assert "'vision.kept_zone' = [0, 1] is not allowed" in result.stderr
     assert "Traceback" not in result.stderr
