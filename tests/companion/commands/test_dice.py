@@ -49,15 +49,20 @@ def in_process(tmp_path, monkeypatch, capsys):
 
     def run(*args):
         capsys.readouterr()
+        # The command's own process logs INFO and up to stderr (cli.setup_logging); here
+        # pytest's handlers are on the root logger already, so setup_logging changes nothing.
+        root, level = logging.getLogger(), logging.getLogger().level
         said = logging.StreamHandler(sys.stderr)
         said.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
-        logging.getLogger().addHandler(said)
+        root.addHandler(said)
+        root.setLevel(logging.INFO)
         try:
             rc = main(["dice", *args])
         except SystemExit as exit_:  # argparse's usage errors
             rc = exit_.code
         finally:
-            logging.getLogger().removeHandler(said)
+            root.removeHandler(said)
+            root.setLevel(level)
         out, err = capsys.readouterr()
         return subprocess.CompletedProcess(["companion", "dice", *args], rc, out, err)
 
