@@ -109,6 +109,20 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # and 25-dice 16, where drawn piles' held 0.12-0.53; vision.finder._own_sides; 0: not
         # checked).
         "own_sides": 0.05,
+        # Seen obliquely, a top cut out this many times the frame's dice where it lies (by the
+        # taught size slope) or more may have taken in a side face: it is cut again at the side
+        # the frame's dice show there, kept when that is a whole top and its blob the die's
+        # own sides (`own_sides`), and then not left to the final size check (`one_size`).
+        # Of 1,500 tops on foreign outline and pips 43-48, 23 measured 1.15 or more: 21 cut on
+        # their top (most of them outline 45's near dice, where the teach pictures' slope is
+        # another camera's) and 2 with a side face, outline 48 scenes 11 and 48, read unsure
+        # (vision.finder._sized_tops; 0: not cut again).
+        "top_over": 1.15,
+        # …and only when the square reaches no farther than this part of a side beyond the
+        # far edge of the top cut again, away from the camera (the side faces a camera sees lie
+        # between the top and the camera: lone dice's squares 2.5-7.4 px short of it; a pile's,
+        # a sliver of the die under the cocked one beyond its top, 0.26-0.37 of a side beyond).
+        "top_beyond": 0.15,
         # Seen obliquely, two tops in one blob less than this many die sides apart, one found
         # only by the scan by the taught faces, are a die cocked on another ("cocked") when
         # one shows another colour than its body along this share of its rim or more (a side

@@ -1141,6 +1141,85 @@ def _own_sides(
     return _body_share(frame, contour, top, [own, *others], scale) < share
 
 
+def _expected_sides(dice: list[Candidate], level: Callable[[Candidate], float]) -> list[float]:
+    """Each die's side as the frame's dice show it where it lies: their median at the frame's
+    centre (`level`, by the taught size slope) brought to its place, or what the frame's other
+    dice show at its height when that is more (their sides' logs fitted along the frame's
+    height: the median of the slopes between pairs a die's side apart or more; 3 other dice
+    or more). The teach pictures' slope is another camera's: foreign outline 45's near dice
+    are 1.15-1.30 of the frame's median by it and 0.96-1.06 of what their frame's other dice
+    show."""
+    sizes = np.log([level(d) for d in dice])
+    taught = np.log([d.side for d in dice]) - sizes + np.median(sizes)
+    if len(dice) < 4:
+        return [float(v) for v in np.exp(taught)]
+    ys = np.array([d.center[1] for d in dice])
+    apart = float(np.median([d.side for d in dice]))
+    out = []
+    for k in range(len(dice)):
+        y, s = np.delete(ys, k), np.delete(np.log([d.side for d in dice]), k)
+        i, j = np.triu_indices(len(y), 1)
+        far = np.abs(y[i] - y[j]) >= apart
+        slope = float(np.median((s[i] - s[j])[far] / (y[i] - y[j])[far])) if far.any() else 0.0
+        shown = float(np.median(s - slope * y)) + slope * ys[k]
+        out.append(float(np.exp(max(taught[k], shown))))
+    return out
+
+
+def _sized_tops(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    blobs: list[np.ndarray],
+    dice: list[Candidate],
+    scale: float,
+    level: Callable[[Candidate], float],
+) -> tuple[list[Candidate], list[Candidate]]:
+    """The tops, one larger than the frame's dice where it lies (`top_over` times their
+    median or more, by the taught size slope) cut out again at the side the frame's dice
+    show there (`_expected_sides`) where the taught faces place it, when that cut is a whole
+    top (`_whole_top`) and its blob (of `blobs`, small px) is that die's own sides
+    (`_own_sides`); and those tops, so judged. Seen obliquely a slate die's top and the side
+    face below it are near one colour, and the colour cut may take in both: a square 1.17-1.33
+    of the frame's dice whose centre lies off the top's (foreign outline 48 scene 48 read
+    unsure, outline 17 scene 1 refused "cocked" by the final size check). The side faces a
+    camera sees lie between the top and the camera, so such a square reaches beyond its top
+    on the near side only (outline 17, 33, 48: its far edge 2.5-7.4 px short of the top's,
+    their side faces below); and the rest of its blob is no top's colour. A die cocked on
+    another makes such a square too; there the rest of its blob shows the other die's top,
+    lit as a top is, or a sliver of it shows beyond the cocked die's top, away from the
+    camera (drawn piles 507 scene 23 and 533 scene 36: the square 0.37 and 0.26 of a side
+    beyond the top cut again, 0.01 of their rest of a top's colour), and the square is left
+    to the size check."""
+    over = float(config["top_over"])
+    if not over or len(dice) < 3:
+        return dice, []
+    med = float(np.median([level(d) for d in dice]))
+    out, judged = list(dice), []
+    for k, (d, side) in enumerate(zip(dice, _expected_sides(dice, level), strict=True)):
+        if level(d) < over * med:
+            continue
+        top = _whole_top(config, profile, frame, replace(d, side=side))
+        if top is None or _beyond(profile, d, top) > float(config["top_beyond"]) * top.side:
+            continue
+        tops = out[:k] + [top] + out[k + 1 :]
+        held = [b for b in blobs if _in_hull(b, [d], scale)]
+        if len(held) == 1 and _own_sides(config, profile, frame, held[0], tops, scale):
+            out = tops
+            judged.append(top)
+    return out, judged
+
+
+def _beyond(profile: DiceProfile, square: Candidate, top: Candidate) -> float:
+    """How far (px) `square` reaches beyond the far edge of `top`, away from the camera (the
+    way dice look smaller, by the taught size slope; for a camera looking straight down, how
+    much larger it is on each side)."""
+    g = np.array(profile.size_slope, np.float64)
+    norm = float(np.hypot(*g))
+    nearer = float(np.subtract(top.center, square.center) @ g) / norm if norm else 0.0
+    return nearer + (square.side - top.side) / 2
+
+
 def _in_hull(contour: np.ndarray, cands: list[Candidate], scale: float) -> list[Candidate]:
     """The candidates (frame px) whose centres lie in the convex hull of `contour` (small px)."""
     hull = cv2.convexHull(contour)
@@ -1620,6 +1699,7 @@ def find_dice(
 
     thin = max(3, int(float(config["thin_line"]) * lo) | 1)
     tops: list[tuple[Candidate, Candidate]] = []  # (top face, the blob it was cut out of)
+    judged: list[Candidate] = []  # tops cut again at the frame's size (_sized_tops)
     scan: list[np.ndarray] = []  # blobs of sharp dice seen obliquely (small px contours)
 
     def thinned_tops(contour: np.ndarray) -> list[tuple[Candidate, Candidate]]:
@@ -1944,6 +2024,7 @@ def find_dice(
                     and _own_sides(config, profile, frame, one_die.get(id(c)), dice, scale)
                 )
             ]
+            dice, judged = _sized_tops(config, profile, frame, scan, dice, scale, level)
         issues += [("uncertain", d) for d in untopped]
 
     # All dice of a set are one size where they lie: a square of another size is something
@@ -1954,6 +2035,8 @@ def find_dice(
     if len(sides) >= 3 or (not_dice and sides):
         med = float(np.median(sides))
         low, high = (float(v) for v in config["one_size"])
+        # (A top `_sized_tops` cut again at the frame's size has been judged so.)
+        oversized = [level(d) > high * med and all(d is not t for t in judged) for d in dice]
         # A sharp square larger than the frame's dice is not left out unsaid: it is two dice
         # as one, or a die cocked on another with its side face (rendered cocked scenes 10
         # and 13: 1.39 and 1.42 of the frame's die, dropped, read "ok" without them). A square
@@ -1963,12 +2046,12 @@ def find_dice(
         # (no face: not dice), cut as one top 1.43 dice long by the second, was dropped unsaid.
         issues += [
             ("cocked", d)
-            for d in dice
-            if level(d) > high * med
-            and d.streak < streaky
-            and (die_like(d.center, d.side) or d.aspect > max_aspect)
+            for d, big in zip(dice, oversized, strict=True)
+            if big and d.streak < streaky and (die_like(d.center, d.side) or d.aspect > max_aspect)
         ]
-        dice = [d for d in dice if low * med <= level(d) <= high * med]
+        dice = [
+            d for d, big in zip(dice, oversized, strict=True) if low * med <= level(d) and not big
+        ]
     if not oblique:
         dice = [_top_face(small, d, scale) for d in dice]
     return Found(tuple(dice), tuple(issues), prob)

@@ -51,6 +51,10 @@ from vision.errors import BadConfig
         ("covered_rim", 1.2, "a number from 0 to 1"),  # a share of a top's rim
         ("pile_gap", -1.5, "a number 0 or more"),
         ("pile_gap", "near", "a number 0 or more"),
+        ("top_over", -1.15, "a number 0 or more"),  # times the frame's dice
+        ("top_over", "large", "a number 0 or more"),
+        ("top_beyond", -0.15, "a number 0 or more"),  # a part of a side
+        ("top_beyond", "far", "a number 0 or more"),
     ],
 )
 def test_a_wrong_dice_value_names_the_key_and_what_it_must_be(key, value, must):

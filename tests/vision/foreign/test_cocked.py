@@ -97,6 +97,55 @@ def test_a_die_cocked_on_another_with_its_top_to_the_camera_is_cocked(
     assert off.status == "ok", off
 
 
+def test_a_top_cut_with_its_side_face_is_cut_again_at_the_frames_size(foreign_sets):
+    # Foreign outline seed 17 (teach seed 1017), scene 1: a far orange bubble's top cut out
+    # with the side face below it, 1.33 of the frame's dice where it lies, matched no face and
+    # was refused "cocked" by the final size check. Cut again at the frame's size where the
+    # taught faces place it, it is a whole top and its blob the die's own sides: "ok", right.
+    profile = foreign_sets.profile("outline", 1017)
+    reading, truth = _read(foreign_sets, profile, "outline", 17, 1)
+    assert reading.status == "ok", reading
+    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth)
+    bubble = next(d for d in reading.dice if d.center[1] < 150)
+    assert abs(bubble.center[1] - 79.4) < 5, bubble  # the top's centre, not the cut's (93)
+    off, _ = _read(foreign_sets, profile, "outline", 17, 1, top_over=0.0)
+    assert (off.status, off.reason) == ("unreadable", "cocked")
+
+
+def test_a_pile_cut_as_one_oversized_top_is_still_cocked(foreign_sets, profiles):
+    # Seed 501 scene 21: a die cocked on another, one square 1.3 of the frame's dice over
+    # both. Cut again at the frame's size, the taught faces find a whole top in it, but the
+    # rest of its blob is 0.65 of a top's colour (the other die's top), and the square reaches
+    # beyond that top away from the camera: either check alone leaves the square to the size
+    # check. With neither (`own_sides` 1, `top_beyond` 1) the cut top is kept and the pile's
+    # other die is lost unsaid ("missing").
+    outline = profiles["outline"]
+    reading, truth = _read(foreign_sets, outline, "outline", 501, 21, cocked=True)
+    assert [w for w in truth if w.get("cocked")], truth
+    assert (reading.status, reading.reason) == ("unreadable", "cocked"), reading
+    loose = {"own_sides": 1, "top_beyond": 1}
+    either = [_read(foreign_sets, outline, "outline", 501, 21, cocked=True, **{k: v})[0]
+              for k, v in loose.items()]  # fmt: skip
+    assert all(r.reason == "cocked" for r in either), either
+    neither, _ = _read(foreign_sets, outline, "outline", 501, 21, cocked=True, **loose)
+    assert neither.reason != "cocked", neither
+
+
+def test_a_pile_whose_square_reaches_beyond_the_cocked_top_is_still_cocked(foreign_sets):
+    # Seed 533 (outline 30's teach, seed 1030) scene 36: a blue bubble cocked on an orange
+    # bubble, one square 1.31 of the frame's dice over both. Cut again at the frame's size it
+    # is the blue bubble's whole top, and the rest of the blob is its own side faces but for
+    # a sliver of the orange bubble's top beyond it, away from the camera: the square reaches
+    # 0.26 of a side beyond the top's far edge, where a lone die's side faces lie between its
+    # top and the camera. Without that (`top_beyond` 1) the pile's lower die is lost unsaid.
+    profile = foreign_sets.profile("outline", 1030)
+    reading, truth = _read(foreign_sets, profile, "outline", 533, 36, cocked=True)
+    assert [w for w in truth if w.get("cocked")], truth
+    assert (reading.status, reading.reason) == ("unreadable", "cocked"), reading
+    loose, _ = _read(foreign_sets, profile, "outline", 533, 36, cocked=True, top_beyond=1)
+    assert loose.reason != "cocked", loose
+
+
 def test_dice_lying_flat_against_each_other_are_not_cocked(foreign_sets):
     # Seed 701 with its last die drawn flat against another (`touching`), scene 31: a blue
     # bubble against a skull, one blob, the scan finding both tops 1.16 sides apart, neither
