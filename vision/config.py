@@ -47,9 +47,16 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # than the frame's median (each judged at the frame's centre by the taught size slope)
         # is something else (half a die's top).
         "one_size": (0.75, 1.3),
-        # A die cut out this much smaller than expected where it lies is read again cut out
-        # at that size, and must read the same (vision.reader._at_expected_size).
+        # A top cut out this much smaller than expected where it lies is cut again at full
+        # size when that is nearer the frame's dice (vision.finder._full_size_tops)...
         "size_check": 0.9,
+        # ...and a die read with confidence, cut out smaller than this share of the frame's
+        # dice where it lies, is read again cut out at that size and must read the same
+        # (vision.reader._at_expected_size). At 0.9 a red pip 3 cut to its middle pip (0.903
+        # of the frame's dice) read "1" with confidence 1.0, a wrong "ok" (foreign pips 49
+        # scene 0). Of 4,920 foreign images read before, 4 right readings are now refused
+        # "uncertain", none read otherwise (docs/vision-log.md, ninth session, lead).
+        "size_reread": 1.0,
         # A flat die seen from above is a square: its long/short side ratio stays below this…
         "max_aspect": 1.22,
         # …and it fills most of its rotated bounding box (a coin fills pi/4).

@@ -82,10 +82,12 @@ def _second_look(
     c: Candidate,
     sides: tuple[float, ...],
     first: np.ndarray,
+    shrink: bool = True,
 ) -> Match:
-    """The die's match over cuts around `c` (`searched`), held to the teach set's mistakes
-    made by the same search where the profile measured them (`DiceProfile.doubt`)."""
-    per_face = searched(config, profile, frame, c, sides, first)
+    """The die's match over cuts around `c` (`searched`, its cuts no smaller than `sides`
+    unless `shrink`), held to the teach set's mistakes made by the same search where the
+    profile measured them (`DiceProfile.doubt`)."""
+    per_face = searched(config, profile, frame, c, sides, first, shrink=shrink)
     # Many cuts give a wrong face more chances to look right: its margin may be asked to be
     # wider (`second_margin`), and it must clear the margins by which the teach set mistook a
     # die for that face where the teach set's single cuts matched as closely as this die's
@@ -107,13 +109,15 @@ def searched(
     sides: tuple[float, ...],
     first: np.ndarray,
     distances: Callable[[np.ndarray], np.ndarray] | None = None,
+    shrink: bool = True,
 ) -> np.ndarray:
     """Per-face distances (1×faces) of a die over cuts around `c` (shifted, sized) starting
     from each of `sides` (the first is c.side, whose per-face distances the first look gave:
     `first`): a coarse round of cuts, then a finer one around the cut that fits best. Every
     face is measured at its own best cut, so searching favours no face over another (a face
     is not picked because one cut of many happened to look like it). `distances`: descriptors
-    to per-face distances (the teach step's leaves the searched die's own templates out)."""
+    to per-face distances (the teach step's leaves the searched die's own templates out).
+    Without `shrink` no cut is smaller than its start."""
     distances = distances or partial(face_distances, profile)
     far = float(config["second_look"])
     starts = [(*c.center, side) for side in sides]
@@ -127,7 +131,8 @@ def searched(
             for part in parts:
                 step = part * side
                 cuts += [(x + i * step, y + j * step, side) for i in (-1, 0, 1) for j in (-1, 0, 1)]
-                cuts += [(x, y, side * (1 - part)), (x, y, side * (1 + part))]
+                cuts += [(x, y, side * (1 - part))] if shrink else []
+                cuts += [(x, y, side * (1 + part))]
         cuts = [q for q in cuts if q not in starts]
         per_face = distances(describe_cuts(profile, frame, c, cuts))
         starts = [cuts[int(np.argmin(per_face.min(1)))]]
@@ -321,20 +326,24 @@ def _at_expected_size(
     not read it, the search around that cut (`_second_look`) may: a die whose cut came out
     small often needs the search to be read at all, and a single cut at a size estimated from
     the other dice misses its top as easily (foreign outline seed 12 scene 55, seed 4 scene
-    58: read right by the search, refused as unsure). A part of a die still reads another
-    face, or none, at the whole die's size."""
+    58: read right by the search, refused as unsure), its cuts no smaller than that size: a
+    search free to shrink finds the part again (a red pip 3 cut to its middle pip, 0.903 of
+    the frame's dice, read "1" at the expected size by a cut 0.88 of it: foreign pips 49
+    scene 0). A part of a die still reads another face, or none, at the whole die's size."""
     if profile.size_slope == (0.0, 0.0) or len(found.dice) < 3:
         return matches
     where = [perspective(profile, frame.shape, c.center) for c in found.dice]
     level = [c.side / k for c, k in zip(found.dice, where, strict=True)]
     med = float(np.median(level))
-    small, low = float(config["size_check"]), float(config["min_confidence"])
+    small, low = float(config["size_reread"]), float(config["min_confidence"])
 
     def same_at_size(c: Candidate, k: float, m: Match) -> bool:
         row = face_distances(profile, describe_cuts(profile, frame, c, [(*c.center, med * k)]))[0]
         again = decide(config, profile, row[None])[0]
         if again.face != m.face or again.confidence < low:
-            again = _second_look(config, profile, frame, replace(c, side=med * k), (med * k,), row)
+            again = _second_look(
+                config, profile, frame, replace(c, side=med * k), (med * k,), row, shrink=False
+            )
         return again.face == m.face and again.confidence >= low
 
     return [

@@ -55,6 +55,8 @@ from vision.errors import BadConfig
         ("top_over", "large", "a number 0 or more"),
         ("top_beyond", -0.15, "a number 0 or more"),  # a part of a side
         ("top_beyond", "far", "a number 0 or more"),
+        ("size_reread", -0.9, "a number 0 or more"),  # a share of the frame's dice
+        ("size_reread", "smaller", "a number 0 or more"),
     ],
 )
 def test_a_wrong_dice_value_names_the_key_and_what_it_must_be(key, value, must):
