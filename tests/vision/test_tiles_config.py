@@ -19,6 +19,7 @@ from vision.tiles.config import tiles_config
         ("table_colours", 0, "a whole number 1 or more"),
         ("table_colours", 4.5, "a whole number 1 or more"),
         ("search", -2, "a whole number 0 or more"),
+        ("speck_band", -0.6, "a number 0 or more"),  # sides off a row's line
         ("cells", True, "a whole number 1 or more"),
         ("patch", "40", "a whole number 1 or more"),
         ("blur", 0, "a number above 0"),

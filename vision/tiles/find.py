@@ -73,6 +73,8 @@ class Found:
     # between the fingers, and what lies over a row is judged on all of it (rows.py).
     specks: np.ndarray = field(default_factory=lambda: _NO_SPECKS, repr=False)
     speck_px: float = 0.0
+    # Which specks lie clearly off the table (`faint_clear`), as `Blob.clear_share` counts.
+    speck_clear: np.ndarray = field(default_factory=lambda: np.zeros(0, bool), repr=False)
     # The "not table" mask (uint8, at the working scale `config["scale"]`): which pieces are
     # joined to a tile (touch.py). None when not kept.
     mask: np.ndarray | None = field(default=None, repr=False)
@@ -432,20 +434,23 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
     ]  # fmt: skip
     if len(singles) >= 3:
         side = _typical_side(singles)
-    return Found(tuple(blobs), side, *_specks(mask, small_ones, s), mask=mask)
+    return Found(tuple(blobs), side, *_specks(mask, small_ones, s, clear), mask=mask)
 
 
-def _specks(mask: np.ndarray, contours: list, s: float) -> tuple[np.ndarray, float]:
+def _specks(
+    mask: np.ndarray, contours: list, s: float, clear: np.ndarray | None
+) -> tuple[np.ndarray, float, np.ndarray]:
     """The mask's pixels inside the `contours` too small to be blobs, on an even grid (full
-    frame px), and the frame px each stands for."""
+    frame px), the frame px each stands for, and which lie clearly off the table."""
     if not contours:
-        return _NO_SPECKS, 0.0
+        return _NO_SPECKS, 0.0, np.zeros(0, bool)
     only = np.zeros_like(mask)
     cv2.drawContours(only, contours, -1, 255, -1)
     only &= mask
     ys, xs = np.nonzero(only[::_GRID, ::_GRID])
     pts = (np.stack([xs, ys], 1).astype(np.float32) * _GRID + 0.5) / s
-    return pts, float(_GRID * _GRID / s / s)
+    sure = np.ones(len(xs), bool) if clear is None else clear[ys * _GRID, xs * _GRID] > 0
+    return pts, float(_GRID * _GRID / s / s), sure
 
 
 def _profile(pts: np.ndarray, box: tuple) -> tuple[np.ndarray, np.ndarray]:

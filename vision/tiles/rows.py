@@ -430,9 +430,11 @@ def find_rows(
         scraps: list[tuple[np.ndarray, float]] = []  # anything not table over it
         if len(found.specks):
             rel = found.specks - p
-            near = (np.abs(rel @ normal) < config["cover_band"] * side) & (
-                (rel @ d > lo) & (rel @ d < hi)
-            )
+            off = np.abs(rel @ normal)
+            near = (
+                (off < config["cover_band"] * side)
+                | ((off < config["speck_band"] * side) & found.speck_clear)
+            ) & ((rel @ d > lo) & (rel @ d < hi))
             near &= ~_within(found.specks, rows[HEROES] + rows[VILLAINS], side)
             scraps.append(((rel @ d)[near], found.speck_px))
         for b in others:
