@@ -138,6 +138,13 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # 0 pile_gap: not checked).
         "pile_gap": 1.5,
         "covered_rim": 0.3,
+        # Seen obliquely, a blob called "cocked" or "blurred" that holds two tops, each fitting
+        # a taught face within `pair_fit` typical distances, whose extents overlap less than
+        # `pair_overlap` of the smaller, neither covered along `covered_rim` of its rim, and
+        # whose rest holds less than `own_sides` of a top's colour, is two flat dice lying
+        # against each other (vision.finder._side_by_side; 0 pair_overlap: not checked).
+        "pair_overlap": 0.02,
+        "pair_fit": 1.0,
         # The teach pictures show the dice's side faces (an oblique camera) when a taught die's
         # blob covers this many times its top face (DiceProfile.blob_over_top; from above a
         # die's blob is its top, give or take its rounded rim and a soft shadow).
@@ -282,6 +289,7 @@ DICE_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "own_sides": FRACTION,  # a share of a blob's pixels
         "place_reach": FRACTION,  # a part of a die's side
         "covered_rim": FRACTION,  # a share of a top's rim
+        "pair_overlap": FRACTION,  # a share of a top's extent
         "teach_print": FRACTION,  # of the face's median: above 1 would leave out its better half
         "dice_in_play": POSITIVE,
         "kept_zone": Allowed(

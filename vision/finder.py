@@ -1135,10 +1135,68 @@ def _own_sides(
     fit = float(config["fit_max"]) * profile.typical_distance
     if float(_distances(profile, frame, [top]).min()) > fit:
         return False
-    own = _body(frame, top)
-    # (The frame's dice of the top's own colour lying in dimmer light match its side faces.)
-    others = [b for b in (_body(frame, t) for t in tops) if _other_colour(b, own)]
-    return _body_share(frame, contour, top, [own, *others], scale) < share
+    return _body_share(frame, contour, [top], _lit_colours(frame, [top], tops), scale) < share
+
+
+def _side_by_side(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    contour: np.ndarray | None,
+    tops: list[Candidate],
+    scale: float,
+) -> bool:
+    """Whether a blob called "cocked" or "blurred" (its small px `contour`) is two flat dice
+    lying against each other, seen obliquely: it holds two of `tops`, each fitting a taught
+    face within `pair_fit` typical distances, their extents overlap less than `pair_overlap`,
+    neither is covered along `covered_rim` of its rim (`_covered_run`), and less than
+    `own_sides` of the rest of the blob is of a top's body colour (as `_own_sides` judges one
+    top). Two flat tops lie in one plane, so they never overlap in any view; the blob's rest is
+    their side faces and shadows. A die cocked on another covers part of the lower top with
+    its body, or shows a tilted top, whose print, straightened as a flat top's is, fits its
+    face worse."""
+    share = float(config["own_sides"])
+    if contour is None or not share:
+        return False
+    inside = _in_hull(contour, tops, scale)
+    if len(inside) != 2:
+        return False
+    fit = float(config["pair_fit"]) * profile.typical_distance
+    if float(_distances(profile, frame, inside).min(axis=1).max()) > fit:
+        return False
+    if _top_overlap(*inside) >= float(config["pair_overlap"]):
+        return False
+    covered = float(config["covered_rim"])
+    if any(_covered_run(frame, t, profile.patch) >= covered for t in inside):
+        return False
+    return _body_share(frame, contour, inside, _lit_colours(frame, inside, tops), scale) < share
+
+
+def _lit_colours(frame: np.ndarray, mine: list[Candidate], tops: list[Candidate]) -> list:
+    """The body colours (BGR) of a top lit as a top is, for a blob holding `mine`: theirs, and
+    those of the frame's `tops` of another colour or in brighter light. (The frame's dice of
+    a top's own colour lying in dimmer light match its side faces.)"""
+    own = [_body(frame, t) for t in mine]
+    others = [b for b in (_body(frame, t) for t in tops) if all(_other_colour(b, o) for o in own)]
+    return [*own, *others]
+
+
+def _top_outline(top: Candidate) -> np.ndarray:
+    """A top's four corners in the frame (float32 px): its square of `side`, turned by its
+    angle, sheared and squashed back as the camera sees it (the inverse of its `shape`, as
+    vision.faces.face_patch straightens it)."""
+    a, b, d = top.shape
+    turn = cv2.getRotationMatrix2D((0.0, 0.0), top.angle, 1.0)[:, :2]
+    back = np.linalg.inv(turn @ np.array([[a, b], [b, d]]))
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], np.float64) * top.side / 2
+    return (np.asarray(top.center) + corners @ back.T).astype(np.float32)
+
+
+def _top_overlap(a: Candidate, b: Candidate) -> float:
+    """The share of the smaller of two tops that the other's extent covers in the frame."""
+    qa, qb = _top_outline(a), _top_outline(b)
+    area, _ = cv2.intersectConvexConvex(qa, qb)
+    return float(area) / max(min(cv2.contourArea(qa), cv2.contourArea(qb)), 1.0)
 
 
 def _expected_sides(dice: list[Candidate], level: Callable[[Candidate], float]) -> list[float]:
@@ -1322,10 +1380,14 @@ def _body(frame: np.ndarray, top: Candidate) -> np.ndarray:
 
 
 def _body_share(
-    frame: np.ndarray, contour: np.ndarray, top: Candidate, bodies: list[np.ndarray], scale: float
+    frame: np.ndarray,
+    contour: np.ndarray,
+    tops: list[Candidate],
+    bodies: list[np.ndarray],
+    scale: float,
 ) -> float:
-    """The share of a blob's pixels (small px `contour`, read in the full frame) off its top
-    (the top's square grown by a quarter; the blob's rim of 2 px left out) that are of one of
+    """The share of a blob's pixels (small px `contour`, read in the full frame) off its tops
+    (each top's square grown by a quarter; the blob's rim of 2 px left out) that are of one of
     the `bodies` colours, within a fifth of it (8 levels at least, the sensor's noise;
     `_oblique_top`'s floor of 16 would take a dark slate die's side faces for its top)."""
     pts = np.round((contour.reshape(-1, 2) + 0.5) / scale - 0.5).astype(np.int32)
@@ -1336,10 +1398,11 @@ def _body_share(
     cv2.drawContours(blob, [pts - (x0, y0)], -1, 1, -1)
     blob = cv2.erode(blob, np.ones((5, 5), np.uint8))
     square = np.zeros_like(blob)
-    box = cv2.boxPoints(
-        ((top.center[0] - x0, top.center[1] - y0), (1.25 * top.side,) * 2, top.angle)
-    )
-    cv2.fillPoly(square, [box.astype(np.int32)], 1)
+    for top in tops:
+        box = cv2.boxPoints(
+            ((top.center[0] - x0, top.center[1] - y0), (1.25 * top.side,) * 2, top.angle)
+        )
+        cv2.fillPoly(square, [box.astype(np.int32)], 1)
     rest = frame[y0:y1, x0:x1][(blob > 0) & (square == 0)].astype(np.int16)
     if not len(rest):
         return 0.0
@@ -2021,7 +2084,10 @@ def find_dice(
                 for r, c in issues
                 if not (
                     r in ("cocked", "blurred")
-                    and _own_sides(config, profile, frame, one_die.get(id(c)), dice, scale)
+                    and (
+                        _own_sides(config, profile, frame, one_die.get(id(c)), dice, scale)
+                        or _side_by_side(config, profile, frame, one_die.get(id(c)), dice, scale)
+                    )
                 )
             ]
             dice, judged = _sized_tops(config, profile, frame, scan, dice, scale, level)

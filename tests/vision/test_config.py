@@ -49,6 +49,8 @@ from vision.errors import BadConfig
         ("own_sides", 1.5, "a number from 0 to 1"),  # a share of a blob's pixels
         ("own_sides", -0.05, "a number from 0 to 1"),
         ("covered_rim", 1.2, "a number from 0 to 1"),  # a share of a top's rim
+        ("pair_overlap", 1.5, "a number from 0 to 1"),  # a share of a top's extent
+        ("pair_fit", -1.0, "a number 0 or more"),
         ("pile_gap", -1.5, "a number 0 or more"),
         ("pile_gap", "near", "a number 0 or more"),
         ("top_over", -1.15, "a number 0 or more"),  # times the frame's dice

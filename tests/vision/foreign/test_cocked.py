@@ -146,20 +146,55 @@ def test_a_pile_whose_square_reaches_beyond_the_cocked_top_is_still_cocked(forei
     assert loose.reason != "cocked", loose
 
 
-def test_dice_lying_flat_against_each_other_are_not_cocked(foreign_sets):
-    # Seed 701 with its last die drawn flat against another (`touching`), scene 31: a blue
-    # bubble against a skull, one blob, the scan finding both tops 1.16 sides apart, neither
-    # rim covered. Read "ok" with every face right; that the pile check looked at the pair
-    # shows with any stretch of a rim taken for covered (`covered_rim` 0).
+@pytest.mark.parametrize(
+    ("scene", "overrides"),
+    [
+        # a blue bubble against a skull, one blob, the scan finding both tops 1.16 sides
+        # apart, neither rim covered; that the pile check looked at the pair shows with any
+        # stretch of a rim taken for covered (`covered_rim` 0)
+        pytest.param(31, {"covered_rim": 0.0}, id="a_scanned_pair_not_covered"),
+        # a slate skull against a slate bubble, side by side, one blob 1.57 long that no
+        # split or pack explains, so its shape called it "cocked"; the scan found both tops
+        # (fit 0.62 and 0.77 typical distances), their extents apart (overlap 0.00), nothing
+        # of a top's colour in the rest: "cocked" as before without `pair_overlap`
+        pytest.param(0, {"pair_overlap": 0.0}, id="one_blob_called_cocked_two_tops"),
+    ],
+)
+def test_dice_lying_flat_against_each_other_are_not_cocked(foreign_sets, scene, overrides):
+    # Seed 701 with its last die drawn flat against another (`touching`), read with outline
+    # 30's teach: "ok" with every face right; with the check's bar moved, "cocked".
     profile = foreign_sets.profile("outline", 1030)
-    path, want = foreign_sets.scene("outline", 701, 31, touching=True)
+    path, want = foreign_sets.scene("outline", 701, scene, touching=True)
     frame = load_bgr(path)
     config = {"max_dice": 5, "dice_in_play": 5}
     reading = read_dice(dice_config(config), profile, frame)
     assert reading.status == "ok", reading
     assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in want)
-    strict = read_dice(dice_config({**config, "covered_rim": 0.0}), profile, frame)
+    strict = read_dice(dice_config({**config, **overrides}), profile, frame)
     assert (strict.status, strict.reason) == ("unreadable", "cocked")
+
+
+@pytest.mark.parametrize(
+    ("seed", "scene", "teach_seed", "overrides"),
+    [
+        # a skull under a shield cocked on it, behind it: the two tops found by the scan
+        # overlap by 0.05 of a top (flat tops never overlap); read "ok" at `pair_overlap` 0.2
+        pytest.param(501, 19, 1016, {"pair_overlap": 0.2}, id="tops_overlapping"),
+        # a blue bubble cocked behind another, its tilted top straight above the lower top, as
+        # two flat dice one behind the other look: the tilted top's print, straightened as a
+        # flat top's is, fits 1.11-1.14 typical distances; read "ok" at `pair_fit` 2.0
+        pytest.param(511, 3, 1008, {"pair_fit": 2.0}, id="tilted_top_fitting_worse"),
+    ],
+)
+def test_a_pile_with_two_tops_in_one_blob_is_not_two_flat_dice(
+    foreign_sets, seed, scene, teach_seed, overrides
+):
+    profile = foreign_sets.profile("outline", teach_seed)
+    reading, truth = _read(foreign_sets, profile, "outline", seed, scene, cocked=True)
+    assert [w for w in truth if w.get("cocked")], truth
+    assert reading.status == "unreadable" and reading.reason in ("cocked", "blurred"), reading
+    off, _ = _read(foreign_sets, profile, "outline", seed, scene, cocked=True, **overrides)
+    assert off.status == "ok", off
 
 
 def test_a_lone_die_longer_than_a_square_by_its_side_faces_is_not_blurred(foreign_sets):
