@@ -247,16 +247,9 @@ def _checked(
     if not placing:
         return m if second.face == m.face else replace(m, confidence=0.0)
     again = _placed_look(config, profile, frame, c, first, None)
-    low = float(config["min_confidence"])
-    # A confirmation no surer than the read it checks confirms nothing: one of the two looks
-    # must name the face with the confidence that needs no check (`check_confidence`). Foreign
-    # outline 53 scene 54: an orange bubble on a far dark die read as a skull at 0.66, the
-    # search a skull at 0.54, placed a skull at 0.00 (as near an orange bubble): "ok" with a
-    # skull when the three were only asked to name one face. Dice read right and checked so
-    # were confirmed at 0.62-1.0 by one look (vision-log, ninth session).
     if second.face == again.face == m.face:
-        sure = max(second.confidence, again.confidence) >= float(config["check_confidence"])
-        return m if sure else replace(m, confidence=0.0)
+        return m
+    low = float(config["min_confidence"])
     if second.face == again.face and min(second.confidence, again.confidence) >= low:
         return replace(again, confidence=min(second.confidence, again.confidence))
     return replace(m, confidence=0.0)
