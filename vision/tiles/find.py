@@ -438,7 +438,7 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
 
 
 def _specks(
-    mask: np.ndarray, contours: list, s: float, clear: np.ndarray | None
+    mask: np.ndarray, contours: list, s: float, clear: np.ndarray
 ) -> tuple[np.ndarray, float, np.ndarray]:
     """The mask's pixels inside the `contours` too small to be blobs, on an even grid (full
     frame px), the frame px each stands for, and which lie clearly off the table."""
@@ -449,8 +449,7 @@ def _specks(
     only &= mask
     ys, xs = np.nonzero(only[::_GRID, ::_GRID])
     pts = (np.stack([xs, ys], 1).astype(np.float32) * _GRID + 0.5) / s
-    sure = np.ones(len(xs), bool) if clear is None else clear[ys * _GRID, xs * _GRID] > 0
-    return pts, float(_GRID * _GRID / s / s), sure
+    return pts, float(_GRID * _GRID / s / s), clear[ys * _GRID, xs * _GRID] > 0
 
 
 def _profile(pts: np.ndarray, box: tuple) -> tuple[np.ndarray, np.ndarray]:
