@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -16,6 +17,8 @@ from vision.tiles import (
     teach,
     tiles_config,
 )
+from vision.tiles.describe import pair_masks, warped_margin, warped_pair
+from vision.tiles.read import _fine_lean
 
 CONFIG = tiles_config()
 READ_SEEDS = range(100, 116)  # never the teach seed
@@ -405,3 +408,63 @@ def test_pow_13_a_die_over_a_tile_s_drawing_is_refused_though_its_number_reads()
     r = read_tiles(tiles_config(), taught_on_render(tiles_config(), 7), s.image)
     why = "tile 6 of the villain row is partly unlike its taught tile (a hand or a die on it?)"
     assert r.reason == why
+
+
+def _mask_tile(fill, number: int) -> np.ndarray:
+    """A 3×64×64 orange tile with a capsule mask filled `fill` (BGR) and a light "-1" or "-7"
+    above it: one drawing, its fill and its number told apart (foreign box 69's masks)."""
+    t = np.full((64, 64, 3), (40, 110, 225), np.float32)
+    cv2.ellipse(t, (32, 38), (22, 9), 0, 0, 360, fill, -1)
+    cv2.ellipse(t, (32, 38), (22, 9), 0, 0, 360, (30, 30, 30), 2)
+    for x in (25, 39):
+        cv2.circle(t, (x, 38), 3, (30, 30, 30), -1)
+    light = (240, 240, 240)
+    cv2.line(t, (24, 12), (28, 12), light, 2)
+    if number == 1:
+        cv2.line(t, (34, 7), (34, 17), light, 2)
+    else:
+        cv2.line(t, (31, 7), (38, 7), light, 2)
+        cv2.line(t, (38, 7), (33, 17), light, 2)
+    return np.ascontiguousarray(t.transpose(2, 0, 1))
+
+
+def _seen_warped(tile: np.ndarray, taught, seed: int):
+    """`tile` as a frame shows it (a little larger, turned, off centre, blurred, noisy, in an
+    80 px cut), warped onto each of the two `taught` tiles."""
+    rng = np.random.default_rng(seed)
+    m = cv2.getRotationMatrix2D((32, 32), rng.uniform(-3, 3), rng.uniform(0.96, 1.05))
+    m[:, 2] += 8 + rng.uniform(-2, 2, 2)
+    hwc = cv2.warpAffine(np.ascontiguousarray(tile.transpose(1, 2, 0)), m, (80, 80),
+                         borderMode=cv2.BORDER_REPLICATE)  # fmt: skip
+    hwc = cv2.GaussianBlur(hwc, (0, 0), 0.8) + rng.normal(0, 3, hwc.shape).astype(np.float32)
+    return warped_pair(np.ascontiguousarray(np.clip(hwc, 0, 255).transpose(2, 0, 1)), *taught)
+
+
+_YELLOW, _GREY = (140, 225, 235), (185, 190, 180)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_pow_1_lookalikes_the_aligned_cuts_leave_close_are_told_by_their_fine_print(seed):
+    # Issue #7, foreign box 69: one mask drawing, a "-3" filled pale yellow and a "-2" grey.
+    # Aligned and compared with the light taken out at `shade` (a blur wider than the fill),
+    # the grey one seen leads by under `detail_margin`; at a stroke's width, where the two
+    # print otherwise (its number), it leads clearly, the way the aligned cuts lean.
+    taught = (_mask_tile(_YELLOW, 1), _mask_tile(_GREY, 7))
+    shade, fine = 12.8, CONFIG["detail_number_fine"]
+    warped = _seen_warped(taught[1], taught, seed)
+    margin, fit = warped_margin(warped, taught, shade, pair_masks(*taught, shade, 0.85))
+    assert -CONFIG["detail_margin"] < margin < 0 and fit > CONFIG["detail_min_fit"]
+    masks = pair_masks(*taught, fine, CONFIG["detail_fine_quantile"])
+    assert _fine_lean(CONFIG, taught, masks, warped, margin) == -1
+
+
+def test_the_fine_print_decides_only_the_way_the_aligned_cuts_lean():
+    # Two ways of seeing the tile must agree: the fine print never overturns the aligned
+    # cuts' lean (a wrong row is worse than asking), and `detail_fine_margin` 2 turns it off.
+    taught = (_mask_tile(_YELLOW, 1), _mask_tile(_GREY, 7))
+    warped = _seen_warped(taught[1], taught, 0)
+    masks = pair_masks(*taught, CONFIG["detail_number_fine"], CONFIG["detail_fine_quantile"])
+    assert _fine_lean(CONFIG, taught, masks, warped, -0.03) == -1
+    assert _fine_lean(CONFIG, taught, masks, warped, +0.03) == 0
+    off = tiles_config({"detail_fine_margin": 2.0})
+    assert _fine_lean(off, taught, masks, warped, -0.03) == 0

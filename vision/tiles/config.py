@@ -177,6 +177,13 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "detail_quantile": 0.85,
         "detail_margin": 0.06,
         "detail_min_fit": 0.75,
+        # Where the aligned cuts leave two values within `detail_margin`, the fine print
+        # decides for the value they lean to (read._fine_lean): the light and the fill colours
+        # taken out at `detail_number_fine` px, compared over the top 1 - `detail_fine_quantile`
+        # of the pixels where the two taught tiles differ, it must lead by `detail_fine_margin`
+        # (2 turns it off). Set on every close decision of foreign boxes 1-71 (below).
+        "detail_fine_quantile": 0.95,
+        "detail_fine_margin": 0.06,
         # A tile matched under `pair_below` and at least `weak_gap` under the median match
         # of the frame's other tiles keeps its value only when, aligned onto the taught tile
         # it matched (the detail cuts, `describe.aligned_fit`), it fits it at least
@@ -288,6 +295,7 @@ TILES_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "min_print_share": FRACTION,
         "detail_blur": POSITIVE,
         "detail_quantile": FRACTION,
+        "detail_fine_quantile": FRACTION,
         "weak_min_fit": FRACTION,  # a correlation: above 1 no tile could keep its value
         "cover_hue_level": POSITIVE,  # at 0 every tile's noise is off its colours
         "cover_hue_share": FRACTION,  # a share of the tile

@@ -220,15 +220,35 @@ def aligned_pair(
     (`masks`, one in each template's frame: `pair_masks`, made here when not given).
     A fit that fails to converge counts as no fit (margin 0).
     """
-    um, uo = unshade(mine, shade), unshade(other, shade)
+    warped = warped_pair(window, mine, other)
+    if warped is None:
+        return 0.0, 0.0
     if masks is None:
         masks = pair_masks(mine, other, shade, quantile)
+    return warped_margin(warped, (mine, other), shade, masks)
+
+
+def warped_pair(
+    window: np.ndarray, mine: np.ndarray, other: np.ndarray
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The tile in `window` warped onto each of two templates (`warped_onto`), or None when
+    either fit does not converge: made once for the comparisons at each scale."""
+    onto_mine = warped_onto(window, mine)
+    onto_other = None if onto_mine is None else warped_onto(window, other)
+    return None if onto_other is None else (onto_mine, onto_other)
+
+
+def warped_margin(
+    warped: tuple[np.ndarray, np.ndarray],
+    taught: tuple[np.ndarray, np.ndarray],
+    shade: float,
+    masks: tuple[np.ndarray, np.ndarray],
+) -> tuple[float, float]:
+    """`aligned_pair`'s (margin, fit) of a tile already warped onto each of the two `taught`
+    tiles (`warped_pair`), with the light taken out at `shade` px, over `masks`."""
     fits, where = [], []
-    for t, ut, mask in ((mine, um, masks[0]), (other, uo, masks[1])):
-        raw = warped_onto(window, t)
-        if raw is None:
-            return 0.0, 0.0
-        seen = unshade(raw, shade)
+    for raw, t, mask in zip(warped, taught, masks, strict=True):
+        seen, ut = unshade(raw, shade), unshade(t, shade)
         fits.append(_ncc(seen, ut))
         where.append(_ncc(seen[:, mask], ut[:, mask]))
     margin = where[0] - where[1]
