@@ -20,6 +20,7 @@ their own seed, so scenes are never pictures the reader was taught on.
 from __future__ import annotations
 
 import argparse
+import copy
 import itertools
 import json
 from collections.abc import Iterator
@@ -516,13 +517,36 @@ def draw_scenes(
     random faces, with `cocked` the last of them cocked on another, with `rolling` still
     rolling, with `touching` lying flat against another (`render`). Every scene draws on from
     the one before it, so scene N is drawn after scenes 0…N-1."""
+    for _, name, img, t in drawn_with_states(style, seed, dice, cocked, rolling, touching):
+        yield name, img, t
+
+
+def drawn_with_states(
+    style: str, seed: int, dice: int, cocked: bool, rolling: bool, touching: bool
+) -> Iterator[tuple[dict, str, np.ndarray, list]]:
+    """`draw_scenes`, each scene with the generator's state just before it: `draw_scene` from
+    that state draws the scene again without the ones before it."""
     rng = np.random.default_rng(seed)
-    names = faces_of(style)
     for i in itertools.count():
-        faces = [str(rng.choice(names)) for _ in range(dice)]
-        img, t = render(rng, faces, style, ("felt", "wood")[i % 2], cocked=cocked, rolling=rolling,
-                        touching=touching)  # fmt: skip
-        yield f"{style}-{i:03d}.jpg", img, t
+        state = copy.deepcopy(rng.bit_generator.state)
+        yield (state, *draw_scene(rng, style, i, dice, cocked, rolling, touching))
+
+
+def draw_scene(
+    rng: np.random.Generator,
+    style: str,
+    index: int,
+    dice: int = 5,
+    cocked: bool = False,
+    rolling: bool = False,
+    touching: bool = False,
+) -> tuple[str, np.ndarray, list]:
+    """Scene `index` of a set (`draw_scenes`) drawn from `rng`: its image name, picture and
+    truth. Its table alternates with the index, felt first."""
+    faces = [str(rng.choice(faces_of(style))) for _ in range(dice)]
+    img, t = render(rng, faces, style, ("felt", "wood")[index % 2], cocked=cocked,
+                    rolling=rolling, touching=touching)  # fmt: skip
+    return f"{style}-{index:03d}.jpg", img, t
 
 
 def write_scenes(

@@ -4,8 +4,10 @@ Many tests pin one scene of a seeded set after the teach of its seed: drawing ev
 before it and teaching the same pictures again in each test was most of the suite's time.
 `ForeignSets` (the session fixture `foreign_sets`, tests/vision/foreign/conftest.py) keeps
 each teach folder, each profile taught from it and each set's scenes as drawn so far, and
-draws on from where a set stopped when a test asks for a later scene: a set's scenes come from
-one generator in order (scenes.draw_scenes), so they are the files `write_scenes` writes.
+draws on from where a set stopped when a test asks for more of a set: a set's scenes come from
+one generator in order (scenes.draw_scenes), so they are the files `write_scenes` writes. A
+test pinning one scene (`scene`) is handed it drawn again from the generator's saved state
+just before it (pinned.py), not after every scene before it.
 
 What it hands out is shared: read the files, never change them. A test that changes a teach
 folder or a scene, or tests the drawing or the teach step themselves, makes its own in its
@@ -26,6 +28,7 @@ import cv2
 import numpy as np
 
 from companion.cli import main
+from tests.vision.foreign import pinned
 from tests.vision.foreign.scenes import draw_scenes, write_teach
 from vision.profile import DiceProfile
 from vision.teach import teach
@@ -50,6 +53,7 @@ class ForeignSets:
         self._profiles: dict[tuple, DiceProfile] = {}
         self._profile_files: dict[tuple, Path] = {}
         self._drawn: dict[tuple, _Drawn] = {}
+        self._pinned: dict[str, tuple[Path, list]] = {}
 
     def teach_dir(self, style: str, seed: int, per_face: int = 2, crops: int = 2) -> Path:
         """The folder `write_teach(…, style, seed, per_face, crops)` writes."""
@@ -104,10 +108,17 @@ class ForeignSets:
         return drawn.folder, copy.deepcopy(dict(list(drawn.truth.items())[:count]))
 
     def scene(self, style: str, seed: int, index: int, **kinds) -> tuple[Path, list]:
-        """Scene `index` of the set (`scenes`): its file and its truth."""
-        folder, truth = self.scenes(style, seed, index + 1, **kinds)
-        name = f"{style}-{index:03d}.jpg"
-        return folder / name, truth[name]
+        """Scene `index` of the set (`scenes`): its file and its truth, drawn again from the
+        generator's saved state just before it (tests/vision/foreign/pinned.py), not after
+        every scene before it."""
+        key = pinned.key(style, seed, index, **kinds)
+        if key not in self._pinned:
+            name, img, truth = pinned.redraw(style, seed, index, **kinds)
+            path = self._mktemp(f"pinned-{key.replace(' ', '-')}") / name
+            cv2.imwrite(str(path), img)
+            self._pinned[key] = (path, truth)
+        path, truth = self._pinned[key]
+        return path, copy.deepcopy(truth)
 
 
 def read_only(profile: DiceProfile) -> DiceProfile:

@@ -132,16 +132,14 @@ def test_a_small_pip_dies_top_face_is_cut_out_at_full_size(foreign_sets):
     from vision.finder import find_dice
     from vision.images import load_bgr
 
-    folder, truth = foreign_sets.scenes("pips", seed=1, count=9)
     profile = foreign_sets.profile("pips", seed=1001)
-    for name, (x, y) in (("pips-001.jpg", (766, 385)), ("pips-008.jpg", (623, 124))):
-        found = find_dice(dice_config(), profile, load_bgr(folder / name))
-        want = [
-            w["center"] for w in truth[name] if np.hypot(w["center"][0] - x, w["center"][1] - y) < 3
-        ]
+    for scene, (x, y) in ((1, (766, 385)), (8, (623, 124))):
+        path, truth = foreign_sets.scene("pips", 1, scene)
+        found = find_dice(dice_config(), profile, load_bgr(path))
+        want = [w["center"] for w in truth if np.hypot(w["center"][0] - x, w["center"][1] - y) < 3]
         assert len(want) == 1
         near = [np.hypot(d.center[0] - want[0][0], d.center[1] - want[0][1]) for d in found.dice]
-        assert near and min(near) < 4, (name, want, found.issues)
+        assert near and min(near) < 4, (scene, want, found.issues)
 
 
 @pytest.mark.parametrize(
@@ -196,25 +194,24 @@ def _scene_read_right(
     foreign_sets,
     teach_seed: int,
     seed: int,
-    count: int,
-    name: str,
+    scene: int,
     style: str = "outline",
     teach_overrides: dict | None = None,
 ):
-    """Scene `name` of `count` (seed `seed`, `style`), after a teach (seed `teach_seed`, the
-    teach step's own settings `teach_overrides`), reads "ok" with every die's face right."""
+    """Scene `scene` of seed `seed` (`style`), after a teach (seed `teach_seed`, the teach
+    step's own settings `teach_overrides`), reads "ok" with every die's face right."""
     from collections import Counter
 
     from vision.config import dice_config
     from vision.images import load_bgr
     from vision.reader import read_dice
 
-    folder, truth = foreign_sets.scenes(style, seed, count)
+    path, truth = foreign_sets.scene(style, seed, scene)
     profile = foreign_sets.profile(style, teach_seed, overrides=teach_overrides)
     config = dice_config({"max_dice": 5, "dice_in_play": 5})
-    reading = read_dice(config, profile, load_bgr(folder / name))
+    reading = read_dice(config, profile, load_bgr(path))
     assert reading.status == "ok", reading
-    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth[name])
+    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth)
 
 
 def test_the_hue_counts_in_full_only_when_the_faces_prints_differ_in_colour(readings):
@@ -243,7 +240,7 @@ def test_pips_under_a_tinted_light_read_as_the_taught_dice(foreign_sets, seed, s
     # showed; the hue pushed every face away alike and a clear 5 read near a 4. Every face's
     # print is one colour, so teach lets the hue count only by how much it tells the faces
     # apart (vision.teach.hue_weight), and the pips' brightness decides.
-    _scene_read_right(foreign_sets, 1000 + seed, seed, scene + 1, f"pips-{scene:03d}.jpg", "pips")
+    _scene_read_right(foreign_sets, 1000 + seed, seed, scene, "pips")
 
 
 def test_a_far_orange_bubble_read_as_a_skull_is_never_ok(foreign_sets):
@@ -387,7 +384,7 @@ def test_a_far_slate_die_cut_with_its_side_face_is_cut_again_at_full_size(foreig
     # confidence 0 and the image "uncertain". A top that matches no face even loosely is cut
     # again at full size and kept when that matches a taught face more closely
     # (vision.finder._fitter_tops).
-    _scene_read_right(foreign_sets, 1001, 1, 30, "outline-029.jpg")
+    _scene_read_right(foreign_sets, 1001, 1, 29)
 
 
 def test_a_slate_dies_top_cut_with_its_side_face_is_found_by_a_wider_look(foreign_sets):
@@ -397,7 +394,7 @@ def test_a_slate_dies_top_cut_with_its_side_face_is_found_by_a_wider_look(foreig
     # was not searched and the image was "uncertain". A top cut that fits no face is cut out
     # again shifted and smaller around it, each face at its own best cut
     # (vision.reader._wide_look), and the teach set's doubt still decides.
-    _scene_read_right(foreign_sets, 1003, 3, 14, "outline-013.jpg")
+    _scene_read_right(foreign_sets, 1003, 3, 13)
 
 
 @pytest.mark.parametrize(
@@ -418,7 +415,7 @@ def test_a_die_cut_smaller_than_expected_is_checked_at_that_size_by_the_search(
     # face with confidence and a die the search read right was made unsure (seed 12: as
     # unsure and streaked, "blurred"; seed 4: "uncertain"). That cut is now searched around
     # too, as the die's own cut was.
-    _scene_read_right(foreign_sets, 1000 + seed, seed, scene + 1, f"outline-{scene:03d}.jpg")
+    _scene_read_right(foreign_sets, 1000 + seed, seed, scene)
 
 
 @pytest.mark.parametrize(
@@ -435,7 +432,7 @@ def test_a_slate_die_the_colour_cut_missed_is_found_by_the_taught_faces(foreign_
     # Foreign outline seeds 2 and 7 (teach seed +1000), both "missing" on main: a blob with
     # room for a die more than the tops cut out of it that match a taught face is searched
     # by the taught faces themselves (vision.finder._scanned_tops).
-    _scene_read_right(foreign_sets, 1000 + seed, seed, scene + 1, f"outline-{scene:03d}.jpg")
+    _scene_read_right(foreign_sets, 1000 + seed, seed, scene)
 
 
 def test_a_die_between_the_scans_cuts_is_found_at_a_neighbouring_cuts_turn(foreign_sets):
@@ -444,7 +441,7 @@ def test_a_die_between_the_scans_cuts_is_found_at_a_neighbouring_cuts_turn(forei
     # typical distances and, measured finer, 1.62 (beyond `scan_fit`): "missing". The next
     # cut a grid step away, turned 45 degrees, fitted 1.76 and finer 0.93: the nearest cuts
     # at the best place and its neighbours are each measured finer (`scan_refined`).
-    _scene_read_right(foreign_sets, 1004, 4, 46, "outline-045.jpg")
+    _scene_read_right(foreign_sets, 1004, 4, 45)
 
 
 def test_the_scan_measures_finer_no_cut_at_another_place(foreign_sets):
@@ -457,9 +454,7 @@ def test_the_scan_measures_finer_no_cut_at_another_place(foreign_sets):
     # another random draw (seed 1) reads it at 0.06, and so does it with the orange bubble cut
     # at its shadow left out (`teach_print`, 0.00). The profile this guard was made on is kept
     # (teach_print 0: the teach as it was), so the test stays about the scan's cuts.
-    _scene_read_right(
-        foreign_sets, 1006, 6, 43, "outline-042.jpg", teach_overrides={"teach_print": 0.0}
-    )
+    _scene_read_right(foreign_sets, 1006, 6, 42, teach_overrides={"teach_print": 0.0})
 
 
 def test_a_side_face_over_the_table_is_no_top_for_the_scan(foreign_sets):
@@ -468,7 +463,7 @@ def test_a_side_face_over_the_table_is_no_top_for_the_scan(foreign_sets):
     # orange bubble within `scan_fit` and read at 0.96-0.98: seven dice, "too-many". Their
     # print contrast was 26 and 31 where the frame's tops held 51 or more: a scanned top must
     # hold a print as strong as `scan_print` of the least the frame's tops hold.
-    _scene_read_right(foreign_sets, 1016, 16, 44, "outline-043.jpg")
+    _scene_read_right(foreign_sets, 1016, 16, 43)
 
 
 def test_a_blob_whose_top_the_scan_found_is_no_die_without_a_top(foreign_sets):
@@ -476,7 +471,7 @@ def test_a_blob_whose_top_the_scan_found_is_no_die_without_a_top(foreign_sets):
     # far orange bubble's blob ("uncertain"), then the scan by the taught faces found its top
     # and read it at 1.00: five dice and one issue more, "too-many". A die's blob with a
     # scanned top on it is that die (vision.finder._under_a_top).
-    _scene_read_right(foreign_sets, 1008, 8, 56, "outline-055.jpg")
+    _scene_read_right(foreign_sets, 1008, 8, 55)
 
 
 def test_a_far_dies_shadow_is_not_read_as_a_face_with_confidence(foreign_sets):
@@ -523,7 +518,7 @@ def test_a_near_die_whose_side_runs_off_the_frame_is_read_not_cut(foreign_sets, 
     # the frame, its top 13 and 30 px clear of the edge, its side face and shadow running
     # off it: the blob touched the edge and the image was refused as "cut". The top cut out
     # of such a die-sized blob is whole (vision.finder.find_dice, edge_die).
-    _scene_read_right(foreign_sets, 1000 + seed, seed, scene + 1, f"outline-{scene:03d}.jpg")
+    _scene_read_right(foreign_sets, 1000 + seed, seed, scene)
 
 
 def test_a_die_whose_top_runs_off_the_frame_is_still_cut(foreign_sets):
@@ -554,7 +549,7 @@ def test_a_chevron_of_wood_grain_running_off_the_frame_is_no_cut_die(foreign_set
     # area, was taken for a cut die ("cut"). A die cut by the frame's straight edge is nearly
     # convex (0.71-0.97 of its hull); the chevron covers 0.44 of its hull
     # (vision.config "cut_solid").
-    _scene_read_right(foreign_sets, 1000 + seed, seed, scene + 1, f"outline-{scene:03d}.jpg")
+    _scene_read_right(foreign_sets, 1000 + seed, seed, scene)
 
 
 def test_the_outline_scenes_once_read_wrong_with_confidence_are_not(foreign_sets, capsys):
@@ -724,8 +719,8 @@ def test_a_far_pip_top_cut_short_at_half_size_is_cut_again_at_full_size(foreign_
     # the image was "uncertain" (before that, read as a 2). A top that much smaller than the
     # frame's dice is cut again at full size, which outlines the whole top
     # (vision.finder._full_size_tops): both images now read "ok", every die right.
-    spots = {"pips-008.jpg": (686, 189), "pips-026.jpg": (541, 177)}
-    _far_4s_read_ok(foreign_sets, teach_seed=1004, seed=4, count=27, spots=spots, confident=True)
+    spots = {8: (686, 189), 26: (541, 177)}
+    _far_4s_read_ok(foreign_sets, teach_seed=1004, seed=4, spots=spots, confident=True)
 
 
 def test_far_pip_tops_are_made_square_again_before_they_are_read(foreign_sets):
@@ -735,25 +730,25 @@ def test_far_pip_tops_are_made_square_again_before_they_are_read(foreign_sets):
     # it read nearer a 5 (1.27 against 1.40 typical distances) and the image was "uncertain".
     # Teach and read now cut every top out made square again (the shape its second moments
     # show, fitted over the frame: vision.finder._unsquash, _frame_shapes): both read "ok".
-    spots = {"pips-010.jpg": (905, 143), "pips-012.jpg": (364, 124)}
-    _far_4s_read_ok(foreign_sets, teach_seed=1001, seed=1, count=13, spots=spots, confident=False)
+    spots = {10: (905, 143), 12: (364, 124)}
+    _far_4s_read_ok(foreign_sets, teach_seed=1001, seed=1, spots=spots, confident=False)
 
 
-def _far_4s_read_ok(foreign_sets, *, teach_seed, seed, count, spots, confident):
-    """Pips scenes `seed` after the teach of `teach_seed`: each image of `spots` reads "ok"
-    with every die right, and its die at the spot (x, y) is a 4 (with confidence ≥ 0.5 when
-    `confident`)."""
+def _far_4s_read_ok(foreign_sets, *, teach_seed, seed, spots, confident):
+    """Pips scenes of seed `seed` after the teach of `teach_seed`: each scene of `spots` reads
+    "ok" with every die right, and its die at the spot (x, y) is a 4 (with confidence ≥ 0.5
+    when `confident`)."""
     from vision.config import dice_config
     from vision.images import load_bgr
     from vision.reader import read_dice
 
-    folder, truth = foreign_sets.scenes("pips", seed, count)
     profile = foreign_sets.profile("pips", teach_seed)
     config = dice_config({"max_dice": 5, "dice_in_play": 5})
-    for name, (x, y) in spots.items():
-        reading = read_dice(config, profile, load_bgr(folder / name))
-        assert reading.status == "ok", (name, reading.reason, reading.dice)
-        assert sorted(d.face for d in reading.dice) == sorted(t["face"] for t in truth[name])
+    for scene, (x, y) in spots.items():
+        path, truth = foreign_sets.scene("pips", seed, scene)
+        reading = read_dice(config, profile, load_bgr(path))
+        assert reading.status == "ok", (scene, reading.reason, reading.dice)
+        assert sorted(d.face for d in reading.dice) == sorted(t["face"] for t in truth)
         far = [d for d in reading.dice if abs(d.center[0] - x) < 6 and abs(d.center[1] - y) < 6]
-        assert far and far[0].face == "4", (name, far)
-        assert not confident or far[0].confidence >= 0.5, (name, far)
+        assert far and far[0].face == "4", (scene, far)
+        assert not confident or far[0].confidence >= 0.5, (scene, far)
