@@ -28,6 +28,7 @@ import cv2
 import numpy as np
 
 from companion.cli import main
+from tests.once import kept_once, made_once
 from tests.vision.foreign import pinned
 from tests.vision.foreign.scenes import draw_scenes, write_teach
 from vision.profile import DiceProfile
@@ -44,25 +45,25 @@ class _Drawn:
 
 
 class ForeignSets:
-    """Teach folders, profiles and scenes of the foreign generator, each made once in a folder
-    of its own that `mktemp` (pytest's `tmp_path_factory.mktemp`) makes."""
+    """Teach folders, profiles and scenes of the foreign generator. Teach folders and profiles
+    are made once for the test run in `shared` (tests/once.py: once for every pytest-xdist
+    worker too); scenes in a folder of their own that `mktemp` (pytest's
+    `tmp_path_factory.mktemp`) makes."""
 
-    def __init__(self, mktemp: Callable[[str], Path]):
+    def __init__(self, mktemp: Callable[[str], Path], shared: Path):
         self._mktemp = mktemp
-        self._teach_dirs: dict[tuple, Path] = {}
+        self._shared = shared
         self._profiles: dict[tuple, DiceProfile] = {}
-        self._profile_files: dict[tuple, Path] = {}
         self._drawn: dict[tuple, _Drawn] = {}
         self._pinned: dict[str, tuple[Path, list]] = {}
 
     def teach_dir(self, style: str, seed: int, per_face: int = 2, crops: int = 2) -> Path:
         """The folder `write_teach(…, style, seed, per_face, crops)` writes."""
-        key = (style, seed, per_face, crops)
-        if key not in self._teach_dirs:
-            out = self._mktemp(f"teach-{style}-{seed}-{per_face}-{crops}")
+
+        def write(out: Path) -> None:
             write_teach(out, style, seed=seed, per_face=per_face, crops=crops)
-            self._teach_dirs[key] = out
-        return self._teach_dirs[key]
+
+        return made_once(self._shared, f"teach-{style}-{seed}-{per_face}-{crops}", write)
 
     def profile(
         self,
@@ -73,24 +74,28 @@ class ForeignSets:
         overrides: dict | None = None,
     ) -> DiceProfile:
         """`vision.teach.teach` of `teach_dir(style, seed, per_face, crops)` with `overrides`."""
-        key = (style, seed, per_face, crops, tuple(sorted((overrides or {}).items())))
+        settings = tuple(sorted((overrides or {}).items()))
+        key = (style, seed, per_face, crops, settings)
         if key not in self._profiles:
-            taught = teach(self.teach_dir(style, seed, per_face, crops), overrides=overrides)
+            name = "-".join(["profile", style, str(seed), str(per_face), str(crops)]
+                            + [f"{k}={v}" for k, v in settings])  # fmt: skip
+            folder = self.teach_dir(style, seed, per_face, crops)
+            taught = kept_once(self._shared, f"{name}.pickle",
+                               lambda: teach(folder, overrides=overrides))  # fmt: skip
             self._profiles[key] = read_only(taught)
         return self._profiles[key]
 
     def profile_file(self, style: str, seed: int, per_face: int = 2, crops: int = 2) -> Path:
         """The profile `companion dice teach` writes of `teach_dir(style, seed, per_face, crops)`
         (the real CLI, in this process)."""
-        key = (style, seed, per_face, crops)
-        if key not in self._profile_files:
-            path = self._mktemp(f"profile-{style}-{seed}-{per_face}-{crops}") / "profile.npz"
-            folder = self.teach_dir(style, seed, per_face, crops)
+        folder = self.teach_dir(style, seed, per_face, crops)
+
+        def cli_teach(path: Path) -> None:
             with contextlib.redirect_stderr(io.StringIO()) as said:
                 rc = main(["dice", "teach", str(folder), "--out", str(path)])
             assert rc == 0, f"companion dice teach {folder}: {said.getvalue()}"
-            self._profile_files[key] = path
-        return self._profile_files[key]
+
+        return made_once(self._shared, f"profile-{style}-{seed}-{per_face}-{crops}.npz", cli_teach)
 
     def scenes(self, style: str, seed: int, count: int, **kinds) -> tuple[Path, dict]:
         """The folder holding scenes 0…`count`-1 of `write_scenes(…, style, seed, count,

@@ -13,7 +13,7 @@ import math
 import pytest
 
 from companion.cli import main
-from tests.vision.foreign.scenes import render, write_scenes, write_teach
+from tests.vision.foreign.scenes import render, write_teach
 from tests.vision.foreign.score import score
 
 COUNT = 6  # scenes per set: small, so the file runs in seconds
@@ -26,20 +26,13 @@ def _run(capsys, *argv):
 
 
 @pytest.fixture(scope="module", params=["pips", "outline"])
-def foreign(request, tmp_path_factory):
+def readings(request, foreign_sets):
+    """(style, the scenes' folder, their truth, the profile `companion dice teach` wrote) of
+    a small teach set (seed 7100, a picture and a crop a face) and COUNT scenes (seed 7200)."""
     style = request.param
-    root = tmp_path_factory.mktemp(f"foreign-{style}")
-    write_teach(root / "teach", style, seed=7100, per_face=1, crops=1)
-    truth = write_scenes(root / "scenes", style, seed=7200, count=COUNT)
-    return style, root, truth
-
-
-@pytest.fixture(scope="module")
-def readings(foreign, tmp_path_factory):
-    style, root, truth = foreign
-    profile = root / "profile.npz"
-    assert main(["dice", "teach", str(root / "teach"), "--out", str(profile)]) == 0
-    return style, root, truth, profile
+    profile = foreign_sets.profile_file(style, 7100, per_face=1, crops=1)
+    folder, truth = foreign_sets.scenes(style, 7200, COUNT)
+    return style, folder, truth, profile
 
 
 def _read(capsys, folder, truth, profile, *extra):
@@ -62,8 +55,8 @@ def _teach_then_read(foreign_sets, capsys, style, teach, scenes, *extra):
 def test_foreign_dice_are_never_committed_wrong(readings, capsys):
     # design.md Vision: a wrong committed reading is worse than asking. With the count of dice
     # in play given, a die missed or misread must make the image unreadable.
-    style, root, truth, profile = readings
-    s = _read(capsys, root / "scenes", truth, profile, "--dice", "5")
+    style, folder, truth, profile = readings
+    s = _read(capsys, folder, truth, profile, "--dice", "5")
     assert s.wrong_ok == 0, s.line()
 
 
@@ -77,13 +70,13 @@ def test_an_oblique_teach_set_makes_the_reader_cut_out_top_faces(readings):
     from vision.images import load_bgr
     from vision.profile import DiceProfile
 
-    style, root, truth, path = readings
+    style, folder, truth, path = readings
     profile = DiceProfile.load(path)
     config = dice_config()
     assert profile.blob_over_top >= config["oblique_blob"]
     errors = []
     for name, want in truth.items():
-        found = find_dice(config, profile, load_bgr(root / "scenes" / name)).dice
+        found = find_dice(config, profile, load_bgr(folder / name)).dice
         for w in want:
             near = [np.hypot(d.center[0] - w["center"][0], d.center[1] - w["center"][1])
                     for d in found]  # fmt: skip
@@ -106,12 +99,12 @@ def test_the_table_of_the_frame_is_kept_out_of_the_die_mask(readings):
     from vision.images import load_bgr
     from vision.profile import DiceProfile
 
-    style, root, truth, path = readings
+    style, folder, truth, path = readings
     profile = DiceProfile.load(path)
     assert profile.body_hist is not None and abs(float(profile.body_hist.sum()) - 1) < 1e-3
     config = dice_config()
     for name, want in truth.items():
-        small = cv2.resize(load_bgr(root / "scenes" / name), None, fx=0.5, fy=0.5,
+        small = cv2.resize(load_bgr(folder / name), None, fx=0.5, fy=0.5,
                            interpolation=cv2.INTER_AREA)  # fmt: skip
         _, mask = die_mask(config, profile, small)
         table = np.ones(mask.shape, np.uint8)
@@ -220,7 +213,7 @@ def test_the_hue_counts_in_full_only_when_the_faces_prints_differ_in_colour(read
     # pips' hue tells no face from another and counts only a little.
     from vision.profile import DiceProfile
 
-    style, root, truth, path = readings
+    style, folder, truth, path = readings
     weight = DiceProfile.load(path).hue_weight
     assert weight == 1.0 if style == "outline" else weight < 0.5, (style, weight)
 
@@ -598,8 +591,8 @@ def test_the_six_scene_foreign_sets_read_as_well_as_the_issue_asks(readings, cap
     # also placed by the taught faces (vision.reader.placed). Six scenes are what a test can
     # afford, not the goal's measure: the larger measured sets (GAP, the README's held-out
     # rows) are still short of it, and issue #6 stays open on them.
-    style, root, truth, profile = readings
-    s = _read(capsys, root / "scenes", truth, profile, "--dice", "5")
+    style, folder, truth, profile = readings
+    s = _read(capsys, folder, truth, profile, "--dice", "5")
     assert s.accuracy >= 0.995 and s.unreadable_rate <= 0.03, f"{s.line()}; {GAP}"
 
 

@@ -7,19 +7,17 @@ import json
 import pytest
 
 from companion.cli import main
-from tests.vision.foreign.scenes import write_scenes, write_teach
+from tests.vision.foreign.scenes import write_scenes
 from tests.vision.foreign.score import score
 
 MANY = ("--max-dice", "25", "--dice", "25")
 
 
 @pytest.fixture(scope="module")
-def profile(tmp_path_factory):
-    root = tmp_path_factory.mktemp("pips25")
-    write_teach(root / "teach", "pips", seed=7600, per_face=1, crops=1)
-    path = root / "profile.npz"
-    assert main(["dice", "teach", str(root / "teach"), "--out", str(path)]) == 0
-    return path
+def profile(foreign_sets):
+    """The profile `companion dice teach` makes of pips seed 7600's teach pictures (a picture
+    and a crop a face)."""
+    return foreign_sets.profile_file("pips", 7600, per_face=1, crops=1)
 
 
 def _read(tmp_path, capsys, profile, seed: int, count: int):
@@ -102,14 +100,10 @@ def test_a_die_between_the_scans_cuts_is_found_by_a_finer_cut(profile):
 
 
 @pytest.fixture(scope="module")
-def profile6(tmp_path_factory):
+def profile6(foreign_sets):
     """The profile `companion dice teach` makes of 25-dice pips seed 6's teach pictures (the
     scenes command's: seed + 1000, two pictures and two crops a face)."""
-    root = tmp_path_factory.mktemp("pips25s6")
-    write_teach(root / "teach", "pips", seed=1006, per_face=2)
-    path = root / "profile.npz"
-    assert main(["dice", "teach", str(root / "teach"), "--out", str(path)]) == 0
-    return path
+    return foreign_sets.profile_file("pips", 1006)
 
 
 def test_a_part_of_a_top_the_scan_found_is_not_read_as_a_face(profile6):

@@ -21,7 +21,7 @@ def _sets(root):
         (root / name).mkdir(parents=True)
         return root / name
 
-    return ForeignSets(mktemp)
+    return ForeignSets(mktemp, mktemp("shared"))
 
 
 def test_the_generator_draws_the_same_scene_again_from_its_seed():
