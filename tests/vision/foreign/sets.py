@@ -94,8 +94,13 @@ class ForeignSets:
             with contextlib.redirect_stderr(io.StringIO()) as said:
                 rc = main(["dice", "teach", str(folder), "--out", str(path)])
             assert rc == 0, f"companion dice teach {folder}: {said.getvalue()}"
+            path.with_suffix(".said").write_text(said.getvalue())
 
         return made_once(self._shared, f"profile-{style}-{seed}-{per_face}-{crops}.npz", cli_teach)
+
+    def teach_said(self, style: str, seed: int, per_face: int = 2, crops: int = 2) -> str:
+        """What `companion dice teach` wrote to stderr as it wrote `profile_file(…)`."""
+        return self.profile_file(style, seed, per_face, crops).with_suffix(".said").read_text()
 
     def scenes(self, style: str, seed: int, count: int, **kinds) -> tuple[Path, dict]:
         """The folder holding scenes 0…`count`-1 of `write_scenes(…, style, seed, count,
