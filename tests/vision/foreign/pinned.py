@@ -67,10 +67,7 @@ def redraw(style: str, seed: int, index: int, **kinds) -> tuple[str, np.ndarray,
     name = key(style, seed, index, **kinds)
     entry = saved().get(name)
     if entry is None:
-        raise StaleState(
-            f"no saved generator state for the scene '{name}' (tests/vision/foreign/"
-            f"pinned_states.json): add it with `{REFRESH} {_command(name)}`"
-        )
+        raise StaleState(unsaved(name))
     drawn = draw_scene(pcg64_at(*entry["state"]), style, index, **kinds)
     if drawn[2] != entry["truth"]:
         raise StaleState(
@@ -78,6 +75,15 @@ def redraw(style: str, seed: int, index: int, **kinds) -> tuple[str, np.ndarray,
             f"foreign generator changed what it draws): refresh every state with `{REFRESH}`"
         )
     return drawn
+
+
+def unsaved(name: str) -> str:
+    """What to say of a pinned scene with no saved state."""
+    return (
+        f"no saved generator state for the scene '{name}' (tests/vision/foreign/"
+        f"pinned_states.json), drawn after every scene before it: save it with "
+        f"`{REFRESH} {_command(name)}`"
+    )
 
 
 def _command(name: str) -> str:

@@ -21,6 +21,7 @@ import contextlib
 import copy
 import dataclasses
 import io
+import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -120,8 +121,15 @@ class ForeignSets:
     def scene(self, style: str, seed: int, index: int, **kinds) -> tuple[Path, list]:
         """Scene `index` of the set (`scenes`): its file and its truth, drawn again from the
         generator's saved state just before it (tests/vision/foreign/pinned.py), not after
-        every scene before it."""
+        every scene before it; with no state saved for it, drawn in order with a warning
+        naming the command that saves it."""
         key = pinned.key(style, seed, index, **kinds)
+        if key not in self._pinned and key not in pinned.saved():
+            # (a scene pinned since the states were saved: drawn in order, and said)
+            warnings.warn(pinned.unsaved(key), stacklevel=2)
+            folder, truth = self.scenes(style, seed, index + 1, **kinds)
+            name = f"{style}-{index:03d}.jpg"
+            self._pinned[key] = (folder / name, truth[name])
         if key not in self._pinned:
             name, img, truth = pinned.redraw(style, seed, index, **kinds)
             path = self._mktemp(f"pinned-{key.replace(' ', '-')}") / name

@@ -68,9 +68,18 @@ def test_a_pinned_scene_drawn_from_its_saved_state_is_the_one_the_set_draws(
     assert filecmp.cmp(path, tmp_path / "own" / name, shallow=False), pinned.REFRESH
 
 
-def test_a_pinned_scene_with_no_saved_state_says_how_to_add_it(tmp_path):
-    with pytest.raises(pinned.StaleState, match=r"pinned outline 501 99999 --cocked`"):
-        _sets(tmp_path).scene("outline", 501, 99999, cocked=True)
+def test_a_pinned_scene_with_no_saved_state_is_drawn_in_order_and_says_how_to_save_it(
+    tmp_path, monkeypatch
+):
+    states = {k: v for k, v in pinned.saved().items() if k != "outline 501 1 cocked"}
+    monkeypatch.setattr(pinned, "saved", lambda: states)
+    with pytest.warns(UserWarning, match=r"pinned outline 501 1 --cocked`"):
+        path, truth = _sets(tmp_path / "sets").scene("outline", 501, 1, cocked=True)
+    want = write_scenes(tmp_path / "own", "outline", 501, 2, cocked=True)
+    assert truth == want["outline-001.jpg"]
+    assert filecmp.cmp(path, tmp_path / "own" / "outline-001.jpg", shallow=False)
+    with pytest.raises(pinned.StaleState, match=r"pinned outline 501 1 --cocked`"):
+        pinned.redraw("outline", 501, 1, cocked=True)
 
 
 def test_a_saved_state_that_draws_another_scene_says_how_to_refresh(tmp_path, monkeypatch):
