@@ -207,6 +207,14 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # fits a taught face closest, and read there against the teach set's own mistakes
         # made the same way (DiceProfile.placed_mistakes; 0: not placed).
         "place_reach": 0.2,
+        # ...but a die read with confidence and checked so (vision.reader._checked) is placed
+        # keeping its cut's far edge, away from the camera, within this part of its side (1:
+        # placed freely): seen obliquely, its side faces lie between its top and the camera, so
+        # a cut too large took them in on the near side. Shrunk elsewhere, over one pip of a
+        # far red pip 2 or 4, a cut read a 1 with confidence and refused the die its cut and
+        # the search read right (foreign pips 51 scene 10, 53 #11, 25-dice 28 #2); slate tops
+        # cut with their side face are placed against the far edge (outline 40 #31, 53 #55).
+        "place_toward": 0.05,
         # Taught through an oblique camera, a die whose top cut fits no face (beyond
         # `fit_max`) is cut out again shifted up to this part of its side each way and as
         # small as this part of its size (vision.reader._wide_look).
@@ -288,6 +296,7 @@ DICE_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "scan_refined": POSITIVE,  # the scan keeps the best of this many refined cuts
         "own_sides": FRACTION,  # a share of a blob's pixels
         "place_reach": FRACTION,  # a part of a die's side
+        "place_toward": FRACTION,  # a part of a die's side
         "covered_rim": FRACTION,  # a share of a top's rim
         "pair_overlap": FRACTION,  # a share of a top's extent
         "teach_print": FRACTION,  # of the face's median: above 1 would leave out its better half

@@ -146,6 +146,7 @@ def placed(
     frame: np.ndarray,
     c: Candidate,
     distances: Callable[[np.ndarray], np.ndarray] | None = None,
+    toward: float | None = None,
 ) -> np.ndarray:
     """Per-face distances (1×faces) of a die at the one cut near `c` that fits a taught face
     closest: placed by the taught faces before it is read. Every face is then measured at
@@ -157,14 +158,18 @@ def placed(
     of its side (a coarse grid, then steps to the neighbouring cut, sized or turned, nearest
     any face), no smaller or larger than `place_reach` of its size and turned 15 degrees
     at most: farther, a cut around one pip of a far 2 fits a 1 better than the die fits
-    its 2 (foreign pips 1 scene 39, 0.28 of a side off). `distances`: as `searched`'s."""
+    its 2 (foreign pips 1 scene 39, 0.28 of a side off). With `toward` the cut keeps the far
+    edge of the die's cut, away from the camera, within that part of its side
+    (`_far_edge_kept`). `distances`: as `searched`'s."""
     distances = distances or partial(face_distances, profile)
     part = float(config["place_reach"])
     x0, y0 = c.center
+    way = _camera_way(profile) if toward is not None else None
 
     def allowed(q: tuple[float, float, float, float]) -> bool:
         return (
             np.hypot(q[0] - x0, q[1] - y0) <= part * c.side + 1e-6
+            and (way is None or _far_edge_kept(q, c, way, toward))
             and 1 - part <= q[2] / c.side <= 1 + part
             and abs(q[3] - c.angle) <= 15.0
         )
@@ -203,6 +208,28 @@ def placed(
     return row[None]
 
 
+def _far_edge_kept(
+    q: tuple[float, float, float, float],
+    c: Candidate,
+    way: tuple[float, float],
+    toward: float,
+) -> bool:
+    """Whether the cut `q` (x, y, side, angle) keeps the far edge of the die's cut `c` (away
+    from the camera, `way`) within `toward` of its side: a top seen obliquely is cut too large
+    by the side face between it and the camera, so the top is the cut's far part, and a
+    smaller cut that fits a face closer lies against that far edge."""
+    shift = (q[0] - c.center[0]) * way[0] + (q[1] - c.center[1]) * way[1]
+    return shift <= (q[2] - c.side) / 2 + toward * c.side
+
+
+def _camera_way(profile: DiceProfile) -> tuple[float, float] | None:
+    """The way towards the camera in the frame (a unit vector): where dice look larger, by the
+    size slope the teach pictures showed; None for a camera looking straight down."""
+    gx, gy = profile.size_slope
+    size = float(np.hypot(gx, gy))
+    return (gx / size, gy / size) if size else None
+
+
 def _placed_look(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -210,6 +237,7 @@ def _placed_look(
     c: Candidate,
     first: np.ndarray,
     m: Match | None,
+    toward: float | None = None,
 ) -> Match:
     """The die read at its placed cut (`placed`), the teach set's doubt looked up at the first
     cut's distances (as `_second_look`) and held to its placed mistakes as well; `m` (the
@@ -217,7 +245,7 @@ def _placed_look(
     placed read never names a face on its own: placed over one pip of a far 2 a cut reads a
     1 at 1.00 (foreign pips 37 scene 49, 0.2 of a side off, 0.81 of its size), and the teach
     set's placed mistakes did not show it."""
-    row = placed(config, profile, frame, c)
+    row = placed(config, profile, frame, c, toward=toward)
     again = decide(config, profile, row, doubt_at=first[None], placed=True)[0]
     if m is None:
         return again
@@ -243,11 +271,17 @@ def _checked(
     the top into the side face of the top's colour: foreign outline 15 scene 20's orange
     bubble and 23/29's blue bubble, read as a skull and a shield at 0.54 and 0.56, read
     right at 1.00 by both); otherwise unsure (outline 19/21: a blue bubble read as a shield
-    at 0.57 by its cut and 0.58 by the search, placed a blue bubble)."""
+    at 0.57 by its cut and 0.58 by the search, placed a blue bubble). Its placed cut keeps
+    the cut's far edge within `place_toward` of a side (`_far_edge_kept`): the side faces a
+    camera sees lie between the top and the camera, and a cut shrunk 0.81 over one pip of a
+    far red 2 or 4, off that edge, read a 1 with confidence, refusing the die its cut and the
+    search read right (foreign pips 51 scene 10, 53 #11), where a slate top cut with its side
+    face is placed against it (outline 40 #31, 53 #55: 0.09-0.18 of a side away)."""
     second = _second_look(config, profile, frame, c, sides, first)
     if not placing:
         return m if second.face == m.face else replace(m, confidence=0.0)
-    again = _placed_look(config, profile, frame, c, first, None)
+    toward = float(config["place_toward"])
+    again = _placed_look(config, profile, frame, c, first, None, toward)
     low = float(config["min_confidence"])
     # Three unsure looks naming one face confirm nothing when the placed read (the die at the
     # cut the taught faces fit best) cannot tell that face from another: then the search must

@@ -27,6 +27,9 @@ from vision.errors import BadConfig
         ("place_reach", 1.5, "a number from 0 to 1"),  # a part of a die's side
         ("place_reach", -0.1, "a number from 0 to 1"),
         ("place_reach", "far", "a number from 0 to 1"),
+        ("place_toward", 1.5, "a number from 0 to 1"),  # a part of a die's side
+        ("place_toward", -0.05, "a number from 0 to 1"),
+        ("place_toward", "near", "a number from 0 to 1"),
         ("contrast", -3, "a whole number 0 or more"),
         ("min_confidence", "high", "a number 0 or more"),
         ("min_confidence", False, "a number 0 or more"),
