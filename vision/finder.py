@@ -1258,7 +1258,7 @@ def _sized_tops(
         if level(d) < over * med:
             continue
         top = _whole_top(config, profile, frame, replace(d, side=side))
-        if top is None or _beyond(profile, d, top) > float(config["top_beyond"]) * top.side:
+        if top is None or beyond(profile, d, top) > float(config["top_beyond"]) * top.side:
             continue
         tops = out[:k] + [top] + out[k + 1 :]
         held = [b for b in blobs if _in_hull(b, [d], scale)]
@@ -1268,7 +1268,7 @@ def _sized_tops(
     return out, judged
 
 
-def _beyond(profile: DiceProfile, square: Candidate, top: Candidate) -> float:
+def beyond(profile: DiceProfile, square: Candidate, top: Candidate) -> float:
     """How far (px) `square` reaches beyond the far edge of `top`, away from the camera (the
     way dice look smaller, by the taught size slope; for a camera looking straight down, how
     much larger it is on each side)."""

@@ -24,6 +24,7 @@ from .faces import Match, decide, descriptor, face_distances, face_patch
 from .finder import (
     Candidate,
     Found,
+    beyond,
     cut_print,
     describe_cuts,
     find_dice,
@@ -159,17 +160,18 @@ def placed(
     any face), no smaller or larger than `place_reach` of its size and turned 15 degrees
     at most: farther, a cut around one pip of a far 2 fits a 1 better than the die fits
     its 2 (foreign pips 1 scene 39, 0.28 of a side off). With `toward` the cut keeps the far
-    edge of the die's cut, away from the camera, within that part of its side
-    (`_far_edge_kept`). `distances`: as `searched`'s."""
+    edge of the die's cut, away from the camera, within that part of its side (the die's cut
+    reaches no farther `beyond` it; not asked of a camera looking straight down). `distances`:
+    as `searched`'s."""
     distances = distances or partial(face_distances, profile)
     part = float(config["place_reach"])
     x0, y0 = c.center
-    way = _camera_way(profile) if toward is not None else None
+    keep_far_edge = toward is not None and profile.size_slope != (0.0, 0.0)
 
     def allowed(q: tuple[float, float, float, float]) -> bool:
         return (
             np.hypot(q[0] - x0, q[1] - y0) <= part * c.side + 1e-6
-            and (way is None or _far_edge_kept(q, c, way, toward))
+            and not (keep_far_edge and beyond(profile, c, _cut(c, q)) > toward * c.side)
             and 1 - part <= q[2] / c.side <= 1 + part
             and abs(q[3] - c.angle) <= 15.0
         )
@@ -208,26 +210,9 @@ def placed(
     return row[None]
 
 
-def _far_edge_kept(
-    q: tuple[float, float, float, float],
-    c: Candidate,
-    way: tuple[float, float],
-    toward: float,
-) -> bool:
-    """Whether the cut `q` (x, y, side, angle) keeps the far edge of the die's cut `c` (away
-    from the camera, `way`) within `toward` of its side: a top seen obliquely is cut too large
-    by the side face between it and the camera, so the top is the cut's far part, and a
-    smaller cut that fits a face closer lies against that far edge."""
-    shift = (q[0] - c.center[0]) * way[0] + (q[1] - c.center[1]) * way[1]
-    return shift <= (q[2] - c.side) / 2 + toward * c.side
-
-
-def _camera_way(profile: DiceProfile) -> tuple[float, float] | None:
-    """The way towards the camera in the frame (a unit vector): where dice look larger, by the
-    size slope the teach pictures showed; None for a camera looking straight down."""
-    gx, gy = profile.size_slope
-    size = float(np.hypot(gx, gy))
-    return (gx / size, gy / size) if size else None
+def _cut(c: Candidate, q: tuple[float, float, float, float]) -> Candidate:
+    """`c` cut out at `q` (x, y, side, angle)."""
+    return replace(c, center=(q[0], q[1]), side=q[2], angle=q[3])
 
 
 def _placed_look(
@@ -272,7 +257,7 @@ def _checked(
     bubble and 23/29's blue bubble, read as a skull and a shield at 0.54 and 0.56, read
     right at 1.00 by both); otherwise unsure (outline 19/21: a blue bubble read as a shield
     at 0.57 by its cut and 0.58 by the search, placed a blue bubble). Its placed cut keeps
-    the cut's far edge within `place_toward` of a side (`_far_edge_kept`): the side faces a
+    the cut's far edge within `place_toward` of a side (`placed`): the side faces a
     camera sees lie between the top and the camera, and a cut shrunk 0.81 over one pip of a
     far red 2 or 4, off that edge, read a 1 with confidence, refusing the die its cut and the
     search read right (foreign pips 51 scene 10, 53 #11), where a slate top cut with its side
