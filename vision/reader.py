@@ -284,6 +284,22 @@ def _checked(
     return replace(m, confidence=0.0)
 
 
+def _placed_agrees(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    c: Candidate,
+    first: np.ndarray,
+    m: Match,
+) -> Match:
+    """`m` where the die's placed read (its far edge kept, as `_checked` places it) names the
+    same face with confidence; otherwise `m` unsure."""
+    toward = float(config["place_toward"])
+    again = _placed_look(config, profile, frame, c, first, None, toward)
+    agrees = again.face == m.face and again.confidence >= float(config["min_confidence"])
+    return m if agrees else replace(m, confidence=0.0)
+
+
 def _wide_look(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -465,6 +481,7 @@ def _read(
         _second_look(config, profile, frame, c, sides(c), row) if again else m
         for c, m, row, again in zip(found.dice, matches, per_face, looked, strict=True)
     ]
+    searched_only = looked
     # ...but a top cut that fits no face is looked for more widely (`_wide_look`): a slate
     # die's top cut together with the side face below it (foreign outline dice, the commonest
     # die left unsure).
@@ -496,6 +513,17 @@ def _read(
         and (m.best > loose or m.confidence < float(config["check_confidence"]))
         else m
         for c, m, row, again in zip(found.dice, matches, per_face, looked, strict=True)
+    ]
+    # A die only the search read (its first cut unsure) with less confidence than needs no
+    # check is held to its placed read as well: the search's many cuts of a far dark die's
+    # top and side face found a wrong face that its single cut had not (foreign outline 62
+    # scene 16: an orange bubble cut 9 px down into its side face, 0.08 as a skull, searched
+    # a skull at 0.77, placed an orange bubble at 0.91: "ok" with a skull).
+    matches = [
+        _placed_agrees(config, profile, frame, c, row, m)
+        if searched and placing and low <= m.confidence < float(config["check_confidence"])
+        else m
+        for c, m, row, searched in zip(found.dice, matches, per_face, searched_only, strict=True)
     ]
     matches = _at_expected_size(config, profile, frame, found, matches)
     matches = [

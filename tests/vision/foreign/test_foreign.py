@@ -347,6 +347,29 @@ def test_a_checked_die_whose_placed_read_is_unsure_is_refused(foreign_sets):
         assert d.face == w["face"] or d.confidence < 0.5, reading
 
 
+def test_a_die_only_the_search_read_is_held_to_its_placed_read(foreign_sets):
+    # Foreign outline 62 (teach seed 1062), scene 16 (the eleventh session's held-out start):
+    # a far orange bubble on a dark die, its cut 9 px down into the side face, read a skull
+    # at 0.08; the second look's search a skull at 0.77, short of check_confidence, and with
+    # no check the frame read "ok" with a skull for the bubble. Placed by the taught faces it
+    # reads an orange bubble at 0.91: the search and the placed read disagree, so unsure.
+    from vision.config import dice_config
+    from vision.reader import read_dice
+
+    profile, frame, truth = _outline_scene(foreign_sets, 62, 16)
+    reading = read_dice(dice_config({"max_dice": 5, "dice_in_play": 5}), profile, frame)
+    assert reading.status == "unreadable" and reading.reason == "uncertain", reading
+    for d in reading.dice:
+        (w,) = [w for w in truth if math.dist(w["center"], d.center) < 25]
+        assert d.face == w["face"] or d.confidence < 0.5, reading
+    far = min(reading.dice, key=lambda d: math.dist(d.center, (955, 240)))
+    assert far.confidence < 0.5, reading
+    # The die beside it at (651, 153), also read only by the search (0.63) and placed a blue
+    # bubble with confidence, keeps its read: the check does not refuse agreeing looks.
+    near = min(reading.dice, key=lambda d: math.dist(d.center, (651, 153)))
+    assert near.face == "bubble-blue" and near.confidence >= 0.5, reading
+
+
 def test_a_side_face_cut_as_a_die_beside_its_top_is_unsure(foreign_sets):
     # Foreign pips 56 (teach seed 1056), scene 26 (the tenth session's held-out start): a far
     # white 5 seen obliquely, its top and the side face below it one colour, was cut twice,
