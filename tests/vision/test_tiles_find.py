@@ -222,6 +222,27 @@ def test_the_nearest_table_colour_is_the_direct_formulas_to_the_bit():
         np.testing.assert_array_equal(got, _nearest2_direct(x, centres))
 
 
+def _typical_side_one_by_one(sides: list[float]) -> float:
+    """The frame's tile side as first written: each side's ±20 % window counted in turn."""
+    arr = np.array(sides)
+    best = max(arr, key=lambda s: int(np.sum(np.abs(arr - s) < 0.2 * s)))
+    return float(np.median(arr[np.abs(arr - best) < 0.2 * best]))
+
+
+def test_the_typical_side_is_the_one_counted_side_by_side():
+    """Issue #7 (time): the densest ±20 % window of the blobs' sides is counted for every side
+    at once; the side it gives (the first densest on a tie, as `max` took it) is the same
+    number, ties and lone sides included, so every cut and tile size stays as it was."""
+    rng = np.random.default_rng(7011)
+    for _ in range(3000):
+        n = int(rng.integers(1, 40))
+        sides = rng.choice([18.0, 33.0, 35.0, 41.0, 70.0], n) + rng.normal(0, rng.choice([0.1, 3, 5]), n)
+        if rng.random() < 0.3:  # whole px: ties between windows
+            sides = np.round(sides)
+        assert find._typical_side(list(sides)) == _typical_side_one_by_one(list(sides))
+    assert find._typical_side([]) is None
+
+
 @pytest.mark.parametrize("seed", [7369, 7451, 9133])
 def test_the_table_mask_is_the_direct_formulas_mask_on_seeded_scenes(seed, monkeypatch):
     """Issue #7: the mask of "not table" on seeded scenes (both passes, shadows, the light

@@ -78,11 +78,14 @@ class TilesReading:
 
 def _ranked(s: np.ndarray, values: np.ndarray) -> list[tuple[int, int]]:
     """(value, index of its best template) by score, best first."""
+    # On Python floats (float32 scores convert exactly): indexing the array a score at a time
+    # made a numpy scalar each, 12-36 a tile (issue #7).
+    score = s.tolist()
     best: dict[int, int] = {}
     for i, v in enumerate(values.tolist()):
-        if v not in best or s[i] > s[best[v]]:
+        if v not in best or score[i] > score[best[v]]:
             best[v] = i
-    return sorted(best.items(), key=lambda kv: -s[kv[1]])
+    return sorted(best.items(), key=lambda kv: -score[kv[1]])
 
 
 def _match(
