@@ -67,7 +67,7 @@ def _relative(patch: np.ndarray, step_hue: float) -> np.ndarray:
             lab[3:-3, -3:].reshape(-1, 3),
         ]
     )
-    body = _median0(ring)
+    body = median_rows(ring)
     lab = _unshade(lab, body, step_hue)
     rel = lab - body
     rel[:, :, 0] *= 100.0 / max(float(body[0]), 15.0)  # brightness relative to the body's
@@ -117,7 +117,7 @@ def _hue_off(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
     return np.sqrt(a, out=a)
 
 
-def _median0(a: np.ndarray) -> np.ndarray:
+def median_rows(a: np.ndarray) -> np.ndarray:
     """np.median(a, axis=0) of a 2-D array without NaNs: the same partition's middle one or
     two (their mean, as np.median takes it), without its checks (issue #6: 50 µs a die)."""
     n = len(a)

@@ -469,3 +469,23 @@ def test_a_die_freed_from_a_band_with_a_piece_left_over_is_not_dropped_unsaid():
     assert _found_once(found, scene) == []
     reading = read_dice(dice_config(), default_profile(), scene.image)
     assert reading.status == "unreadable"
+
+
+def test_a_top_s_pixels_near_its_colour_are_the_float_test_s_to_the_pixel():
+    # Issue #6: `_near_colour` keeps the integers between ceil(colour - tol) and
+    # floor(colour + tol) with one cv2.inRange; the same pixels as the float test
+    # abs(x - colour) <= tol for every colour a median of uint8 pixels can be (whole or a
+    # half, 0-255) against every pixel value, and for mixed colours on a random image.
+    def float_test(roi, colour):
+        near = np.abs(roi.astype(np.int16) - colour) <= np.maximum(0.18 * colour, 14)
+        return near.all(axis=2).astype(np.uint8)
+
+    grey = np.repeat(np.arange(256, dtype=np.uint8), 3).reshape(256, 1, 3)
+    for half in range(511):
+        colour = np.full(3, half / 2.0)
+        assert np.array_equal(finder._near_colour(grey, colour), float_test(grey, colour))
+    rng = np.random.default_rng(66)
+    roi = rng.integers(0, 256, (40, 40, 3), dtype=np.uint8)
+    for _ in range(200):
+        colour = rng.integers(0, 511, 3) / 2.0
+        assert np.array_equal(finder._near_colour(roi, colour), float_test(roi, colour))
