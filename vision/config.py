@@ -116,6 +116,17 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # and 25-dice 16, where drawn piles' held 0.12-0.53; vision.finder._own_sides; 0: not
         # checked).
         "own_sides": 0.05,
+        # Seen obliquely, a top whose body colour is the table's around it, its chromaticity
+        # within this much, and no brighter than `shade_dim` of the table is the table in
+        # shade: a die's shadow joined to its blob and cut out as a top, left out
+        # (vision.finder._table_in_shade; 0: not checked). The four such cuts of the dev sets
+        # (foreign pips 56 #26, outline 14 #0, 59 #51, 60 #38) measured 0.004-0.024 off the
+        # table's chromaticity at 0.44-0.57 of its brightness; of 5,001 tops on true dice
+        # (foreign outline 1, 10-15, 34-36, 59, 60, pips 34, 56, 25-dice 16, 17) none came
+        # nearer the table's than 0.087, the darkest at 0.40 of its brightness: the colour
+        # tells a shadow from a die, the brightness does not.
+        "shade_chroma": 0.04,
+        "shade_dim": 0.8,
         # Seen obliquely, a top cut out this many times the frame's dice where it lies (by the
         # taught size slope) or more may have taken in a side face: it is cut again at the side
         # the frame's dice show there, kept when that is a whole top and its blob the die's

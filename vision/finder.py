@@ -1377,8 +1377,14 @@ def _other_colour(body: np.ndarray, own: np.ndarray) -> bool:
     """Whether a die's body colour (BGR) is another than `own`, or `own` in brighter light:
     its chromaticity differs by over 0.06, or it is brighter. (A die's side faces and shadow
     are its own body, and the table, in a dimmer shade.)"""
-    total, mine = max(float(body.sum()), 1.0), max(float(own.sum()), 1.0)
-    return bool(np.abs(body / total - own / mine).max() > 0.06 or total > mine)
+    brighter = max(float(body.sum()), 1.0) > max(float(own.sum()), 1.0)
+    return _chroma_gap(body, own) > 0.06 or brighter
+
+
+def _chroma_gap(a: np.ndarray, b: np.ndarray) -> float:
+    """How far two colours' chromaticities (BGR over their sum) lie apart, by the channel
+    farthest apart."""
+    return float(np.abs(a / max(float(a.sum()), 1.0) - b / max(float(b.sum()), 1.0)).max())
 
 
 def _body(frame: np.ndarray, top: Candidate) -> np.ndarray:
@@ -1426,6 +1432,50 @@ def _body_share(
     for body in bodies:
         near |= (np.abs(rest - body) <= np.maximum(0.2 * body, 8)).all(axis=1)
     return float(near.mean())
+
+
+def _table_around(
+    small: np.ndarray, mask: np.ndarray, top: Candidate, scale: float
+) -> np.ndarray | None:
+    """The table's colour (BGR) around a top: the median of the frame scaled by `scale`
+    (`small`) off its die mask, within two sides of the top's centre and a side or more from
+    it (None where nothing of the table shows there)."""
+    h, w = mask.shape
+    x, y, s = top.center[0] * scale, top.center[1] * scale, top.side * scale
+    x0, x1 = int(max(0, x - 2 * s)), int(min(w, x + 2 * s + 1))
+    y0, y1 = int(max(0, y - 2 * s)), int(min(h, y + 2 * s + 1))
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    ring = (np.maximum(np.abs(xx - x), np.abs(yy - y)) >= s) & (mask[y0:y1, x0:x1] == 0)
+    px = small[y0:y1, x0:x1][ring]
+    return np.median(px, axis=0) if len(px) else None
+
+
+def _table_in_shade(
+    config: Mapping[str, Any],
+    frame: np.ndarray,
+    small: np.ndarray,
+    mask: np.ndarray,
+    top: Candidate,
+    scale: float,
+) -> bool:
+    """Whether a top cut out of a blob seen obliquely is the table around it in shade: its
+    body colour (`_body`) the table's chromaticity within `shade_chroma` and no brighter than
+    `shade_dim` of it. A die's soft shadow on the table beside it joins its blob, and a cut of
+    the shadow fits a taught face loosely or even closely (its edge against the die's side
+    face): foreign pips 56 scene 26, a white 5's shadow on felt read as a 2, the frame "too-
+    many"; outline 59 #51, a slate skull's shadow on rippled sand, smeared, "blurred"; outline
+    14 #0, 60 #38 (0.004-0.024 off the table's chromaticity, 0.44-0.57 of its brightness;
+    true dice's tops 0.087 or more off it). A die's top is its own body lit, not the table
+    dimmed (0: not checked)."""
+    chroma, dim = float(config["shade_chroma"]), float(config["shade_dim"])
+    if not chroma:
+        return False
+    table = _table_around(small, mask, top, scale)
+    if table is None:
+        return False
+    body, table = _body(frame, top).astype(np.float64), table.astype(np.float64)
+    dimmed = float(body.sum()) <= dim * float(table.sum())
+    return dimmed and table.sum() > 0 and _chroma_gap(body, table) <= chroma
 
 
 def _under_a_top(blob: Candidate, tops: list[Candidate]) -> bool:
@@ -1776,6 +1826,9 @@ def find_dice(
         """A die's side as it would look at the frame's centre."""
         return d.side / perspective(profile, frame.shape, d.center)
 
+    def in_shade(top: Candidate) -> bool:
+        return _table_in_shade(config, frame, small, mask, top, scale)
+
     thin = max(3, int(float(config["thin_line"]) * lo) | 1)
     tops: list[tuple[Candidate, Candidate]] = []  # (top face, the blob it was cut out of)
     judged: list[Candidate] = []  # tops cut again at the frame's size (_sized_tops)
@@ -2084,6 +2137,7 @@ def find_dice(
         if pick is not None:
             cut_tops = dice
             dice, unsure = _scanned_tops(config, profile, frame, scan, dice, scale, level)
+            unsure = [d for d in unsure if not in_shade(d)]
             issues += [("uncertain", d) for d in unsure]
             issues += [
                 ("cocked", b)
@@ -2107,6 +2161,7 @@ def find_dice(
                 )
             ]
             dice, judged = _sized_tops(config, profile, frame, scan, dice, scale, level)
+            dice = [d for d in dice if not in_shade(d)]
         issues += [("uncertain", d) for d in untopped]
 
     # All dice of a set are one size where they lie: a square of another size is something

@@ -60,6 +60,10 @@ from vision.errors import BadConfig
         ("top_over", "large", "a number 0 or more"),
         ("top_beyond", -0.15, "a number 0 or more"),  # a part of a side
         ("top_beyond", "far", "a number 0 or more"),
+        ("shade_chroma", -0.04, "a number 0 or more"),  # a chromaticity difference
+        ("shade_chroma", "grey", "a number 0 or more"),
+        ("shade_dim", -0.8, "a number 0 or more"),  # a part of the table's brightness
+        ("shade_dim", "dark", "a number 0 or more"),
         ("size_reread", -0.9, "a number 0 or more"),  # a share of the frame's dice
         ("size_reread", "smaller", "a number 0 or more"),
     ],
