@@ -2161,7 +2161,6 @@ def find_dice(
                 )
             ]
             dice, judged = _sized_tops(config, profile, frame, scan, dice, scale, level)
-            dice = [d for d in dice if not in_shade(d)]
         issues += [("uncertain", d) for d in untopped]
 
     # All dice of a set are one size where they lie: a square of another size is something
@@ -2189,6 +2188,12 @@ def find_dice(
         dice = [
             d for d, big in zip(dice, oversized, strict=True) if low * med <= level(d) and not big
         ]
+    if pick is not None:
+        # A die's shadow cut as a top is no die (`_table_in_shade`). One larger than the
+        # frame's dice was left to the size check above: a pile's shadow, where the pile
+        # itself made one top with its cocked die (drawn piles outline 501 #23, 507 #11:
+        # taken out, the die under it was lost unsaid, "missing" for "cocked").
+        dice = [d for d in dice if not in_shade(d)]
     if not oblique:
         dice = [_top_face(small, d, scale) for d in dice]
     return Found(tuple(dice), tuple(issues), prob)
