@@ -414,16 +414,14 @@ def test_a_dies_shadow_on_the_table_is_not_a_die(foreign_sets):
 
 def test_a_slate_die_darker_than_the_table_is_not_its_shade(foreign_sets):
     # Foreign outline 10 (teach seed 1010), scene 41: a far slate die on wood, its top 0.52
-    # of the table's brightness, the nearest of the dev sets' true dice to the table's
-    # chromaticity (0.094 off it; shadows 0.004-0.024): read, "ok". Were chromaticity up to
-    # 0.1 taken for shade it would be left out and the frame refused for the count.
+    # of the table's brightness, among the dev sets' true dice nearest the table's
+    # chromaticity (0.094 off it; the nearest, outline 12 #39, 0.087; shadows 0.004-0.024):
+    # read, "ok". Were chromaticity up to 0.1 taken for shade it would be left out and the
+    # frame refused for the count.
     from vision.config import dice_config
-    from vision.images import load_bgr
     from vision.reader import read_dice
 
-    path, truth = foreign_sets.scene("outline", 10, 41)
-    profile = foreign_sets.profile("outline", 1010)
-    frame = load_bgr(path)
+    profile, frame, truth = _outline_scene(foreign_sets, 10, 41)
     reading = read_dice(dice_config({"max_dice": 5, "dice_in_play": 5}), profile, frame)
     assert reading.status == "ok", reading
     for d in reading.dice:
