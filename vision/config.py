@@ -308,6 +308,7 @@ DICE_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "own_sides": FRACTION,  # a share of a blob's pixels
         "place_reach": FRACTION,  # a part of a die's side
         "place_toward": FRACTION,  # a part of a die's side
+        "shade_dim": FRACTION,  # a part of the table's brightness: above 1 is brighter
         "covered_rim": FRACTION,  # a share of a top's rim
         "pair_overlap": FRACTION,  # a share of a top's extent
         "teach_print": FRACTION,  # of the face's median: above 1 would leave out its better half

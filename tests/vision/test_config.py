@@ -62,8 +62,9 @@ from vision.errors import BadConfig
         ("top_beyond", "far", "a number 0 or more"),
         ("shade_chroma", -0.04, "a number 0 or more"),  # a chromaticity difference
         ("shade_chroma", "grey", "a number 0 or more"),
-        ("shade_dim", -0.8, "a number 0 or more"),  # a part of the table's brightness
-        ("shade_dim", "dark", "a number 0 or more"),
+        ("shade_dim", -0.8, "a number from 0 to 1"),  # a part of the table's brightness
+        ("shade_dim", 1.5, "a number from 0 to 1"),  # a shade brighter than the table
+        ("shade_dim", "dark", "a number from 0 to 1"),
         ("size_reread", -0.9, "a number 0 or more"),  # a share of the frame's dice
         ("size_reread", "smaller", "a number 0 or more"),
     ],
