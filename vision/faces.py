@@ -12,7 +12,7 @@ with it left out).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -53,42 +53,70 @@ def face_patch(
     return cv2.resize(crop, (patch, patch), interpolation=cv2.INTER_AREA)
 
 
-def _relative(patch: np.ndarray, step_hue: float) -> np.ndarray:
-    """The patch in Lab relative to the die's body colour (the median of its rim), its light
-    made even, blurred and resized to DESC×DESC: brightness in parts of the body's, hue
-    weighed 1.5 times."""
-    lab = cv2.cvtColor(patch.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
-    n = patch.shape[0]
+def _relative(patches: Sequence[np.ndarray], step_hue: float) -> np.ndarray:
+    """Each patch (BGR uint8, all of one size) in Lab relative to the die's body colour (the
+    median of its rim), its light made even, blurred and resized to DESC×DESC (N×DESC×DESC×3):
+    brightness in parts of the body's, hue weighed 1.5 times. The patches are taken together
+    where a step is the same for each pixel (issue #6: at 24×24 a numpy call costs more than
+    its arithmetic); conversions and blurs, whose border or vector tail depends on the image's
+    size, one patch at a time. Each patch's numbers are the same as on its own."""
+    floats = np.stack(patches).astype(np.float32) / 255.0
+    lab = np.stack([cv2.cvtColor(f, cv2.COLOR_BGR2Lab) for f in floats])
+    count, n = lab.shape[:2]
     ring = np.concatenate(
         [
-            lab[:3].reshape(-1, 3),
-            lab[-3:].reshape(-1, 3),
-            lab[3:-3, :3].reshape(-1, 3),
-            lab[3:-3, -3:].reshape(-1, 3),
-        ]
+            lab[:, :3].reshape(count, -1, 3),
+            lab[:, -3:].reshape(count, -1, 3),
+            lab[:, 3:-3, :3].reshape(count, -1, 3),
+            lab[:, 3:-3, -3:].reshape(count, -1, 3),
+        ],
+        axis=1,
     )
     body = median_rows(ring)
     lab = _unshade(lab, body, step_hue)
-    rel = lab - body
-    rel[:, :, 0] *= 100.0 / max(float(body[0]), 15.0)  # brightness relative to the body's
-    rel[:, :, 1:] *= 1.5  # hue tells blue from orange better than brightness does
-    rel = cv2.GaussianBlur(rel, (0, 0), n / 24.0)
-    return cv2.resize(rel, (DESC, DESC), interpolation=cv2.INTER_AREA)
+    rel = lab - body[:, None, None, :]
+    # brightness relative to the body's
+    rel[..., 0] *= _each([100.0 / max(float(b), 15.0) for b in body[:, 0]])
+    rel[..., 1:] *= 1.5  # hue tells blue from orange better than brightness does
+    return np.stack(
+        [
+            cv2.resize(
+                cv2.GaussianBlur(r, (0, 0), n / 24.0), (DESC, DESC), interpolation=cv2.INTER_AREA
+            )
+            for r in rel
+        ]
+    )
 
 
-def descriptor(patch: np.ndarray, *, step_hue: float) -> np.ndarray:
-    """A float32 vector for a BGR uint8 face patch, relative to the die's body colour
-    (`step_hue`: the profile's, see `_unshade`)."""
-    small = _relative(patch, step_hue)
+def _each(values: Sequence[float]) -> np.ndarray:
+    """Per-patch Python floats as float32 (N×1×1), to scale N patches as numpy scales one
+    float32 patch by a Python float (cast to float32 first)."""
+    return np.array(values, np.float32)[:, None, None]
+
+
+def descriptors(patches: Sequence[np.ndarray], *, step_hue: float) -> np.ndarray:
+    """The descriptors (rows, float32) of BGR uint8 face patches of one size, relative to each
+    die's body colour (`step_hue`: the profile's, see `_unshade`); each row the same as
+    `descriptor` gives its patch."""
+    if not len(patches):
+        return np.zeros((0, DESC * DESC * 3), np.float32)
+    small = _relative(patches, step_hue)
     # Brightness (the shape of the print) and hue (its colour) weigh the same, and each is
     # about unit length: the pattern matters, not its contrast (which blur and light change).
     # A print with no colour of its own (black pips on a white die) has only noise in hue
     # (JPEG chroma, white balance): scaled to unit length that noise would weigh as much as
     # the pips. So each part is scaled by its own length but at least by 0.3 of the other's.
-    ln, hn = _length(small[:, :, 0]), _length(small[:, :, 1:])
-    light = small[:, :, :1] / max(ln, 0.3 * hn, 1e-6)
-    hue = small[:, :, 1:] / max(hn, 0.3 * ln, 1e-6)
-    return (np.concatenate([light, hue], axis=2).reshape(-1) / np.sqrt(2)).astype(np.float32)
+    lengths = [(_length(s[:, :, 0]), _length(s[:, :, 1:])) for s in small]
+    light = small[..., :1] / _each([max(ln, 0.3 * hn, 1e-6) for ln, hn in lengths])[..., None]
+    hue = small[..., 1:] / _each([max(hn, 0.3 * ln, 1e-6) for ln, hn in lengths])[..., None]
+    both = np.concatenate([light, hue], axis=3).reshape(len(small), -1)
+    return (both / np.sqrt(2)).astype(np.float32)
+
+
+def descriptor(patch: np.ndarray, *, step_hue: float) -> np.ndarray:
+    """A float32 vector for a BGR uint8 face patch, relative to the die's body colour
+    (`step_hue`: the profile's, see `_unshade`)."""
+    return descriptors([patch], step_hue=step_hue)[0]
 
 
 def print_contrast(patch: np.ndarray, *, step_hue: float) -> float:
@@ -96,7 +124,7 @@ def print_contrast(patch: np.ndarray, *, step_hue: float) -> float:
     patch relative to the body's (`_relative`), before the descriptor scales it away. A cut of
     a plain side face, a shadow or the table holds little (foreign outline: 26-31 where the
     frame's tops held 50 or more)."""
-    return _length(_relative(patch, step_hue)[:, :, 0]) / DESC
+    return _length(_relative([patch], step_hue)[0, :, :, 0]) / DESC
 
 
 def _length(x: np.ndarray) -> float:
@@ -107,10 +135,11 @@ def _length(x: np.ndarray) -> float:
 
 
 def _hue_off(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
-    """np.linalg.norm(lab[:, :, 1:] - body[1:], axis=2): each pixel's a*b* distance from the
-    body's, the same float32 squares, sum and root, without its checks (issue #6)."""
-    a = lab[:, :, 1] - body[1]
-    b = lab[:, :, 2] - body[2]
+    """np.linalg.norm(lab[..., 1:] - body[1:], axis=-1) of a Lab patch and its body colour
+    (or N patches and N rows): each pixel's a*b* distance from the body's, the same float32
+    squares, sum and root, without its checks (issue #6)."""
+    a = lab[..., 1] - body[..., 1:2, None]
+    b = lab[..., 2] - body[..., 2:3, None]
     a *= a
     b *= b
     a += b
@@ -118,15 +147,17 @@ def _hue_off(lab: np.ndarray, body: np.ndarray) -> np.ndarray:
 
 
 def median_rows(a: np.ndarray) -> np.ndarray:
-    """np.median(a, axis=0) of a 2-D array without NaNs: the same partition's middle one or
-    two (their mean, as np.median takes it), without its checks (issue #6: 50 µs a die)."""
-    n = len(a)
-    mid = np.partition(a, [(n - 1) // 2, n // 2], axis=0)[(n - 1) // 2 : n // 2 + 1]
-    return mid.mean(0)
+    """np.median(a, axis=-2) of an array of 2-D ones (or of one) without NaNs: the same
+    partition's middle one or two (their mean, as np.median takes it), without its checks
+    (issue #6: 50 µs a die)."""
+    n = a.shape[-2]
+    mid = np.partition(a, [(n - 1) // 2, n // 2], axis=-2)[..., (n - 1) // 2 : n // 2 + 1, :]
+    return mid.mean(-2)
 
 
 def _unshade(lab: np.ndarray, body: np.ndarray, step_hue: float) -> np.ndarray:
-    """The Lab patch with the light across the die made even (a hard shadow's edge over it).
+    """The Lab patches (N×n×n×3, each die's body colour a row of `body`) with the light across
+    each die made even (a hard shadow's edge over it).
 
     Light falling unevenly scales a colour: (L+16) and a, b all by about the cube root of the
     light's factor. The light is measured where the die shows its body (near the body's hue,
@@ -134,35 +165,44 @@ def _unshade(lab: np.ndarray, body: np.ndarray, step_hue: float) -> np.ndarray:
     count) and spread over the print from around it, then divided out — so a die half in
     shade reads like the taught dice, whatever its print.
     """
-    n = lab.shape[0]
-    light = lab[:, :, 0] + 16.0
-    ratio = light / max(float(body[0]) + 16.0, 1.0)
+    n = lab.shape[1]
+    levels = [float(b) + 16.0 for b in body[:, 0]]
+    light = lab[..., 0] + 16.0
+    ratio = light / _each([max(v, 1.0) for v in levels])
     hue_off = _hue_off(lab, body)
-    hue_tol = max(10.0, 0.3 * float(np.linalg.norm(body[1:])))
+    hue_tol = [max(10.0, 0.3 * float(np.linalg.norm(b[1:]))) for b in body]
     # A hard shadow's edge is a step, not a slope: divided out first, so the smooth light
     # below is left only the gentle part (a gradient, a vignette). Its two sides may differ
     # by more than the smooth light's window (the body's level may be either side's). A
     # shade is tinted as well as darker (a rendered one 13 a*b* off a white body whose
     # tolerance is 10): the step's body reaches `step_hue` tolerances, or the shaded side
     # would be left out and the step never seen (vision.config "step_hue").
-    body_px = (hue_off < step_hue * hue_tol) & (ratio > 0.45) & (ratio < 2.2)
-    step = _shadow_step(light, body_px, np.log(float(body[0]) + 16.0))
-    if step is not None:
-        light = light / step
-        lab = np.concatenate([light[:, :, None] - 16.0, lab[:, :, 1:] / step[:, :, None]], axis=2)
-        ratio = light / max(float(body[0]) + 16.0, 1.0)
-        hue_off = _hue_off(lab, body)
-    w = ((hue_off < hue_tol) & (ratio > 0.6) & (ratio < 1.3)).astype(np.float32)
+    body_px = (hue_off < _each([step_hue * t for t in hue_tol])) & (ratio > 0.45) & (ratio < 2.2)
+    for i, level in enumerate(levels):
+        step = _shadow_step(light[i], body_px[i], np.log(level))
+        if step is not None:
+            light[i] = light[i] / step
+            lab[i] = np.concatenate(
+                [light[i][:, :, None] - 16.0, lab[i][:, :, 1:] / step[:, :, None]], axis=2
+            )
+            ratio[i] = light[i] / max(level, 1.0)
+            hue_off[i] = _hue_off(lab[i], body[i])
+    w = ((hue_off < _each(hue_tol)) & (ratio > 0.6) & (ratio < 1.3)).astype(np.float32)
     sigma = n / 10.0
     # Far from any body pixel (the middle of a large print) the light falls back to the body's.
     floor = 0.05
-    num = cv2.GaussianBlur(light * w, (0, 0), sigma) + floor * (float(body[0]) + 16.0)
-    den = cv2.GaussianBlur(w, (0, 0), sigma) + floor
-    gain = np.clip(num / den / (float(body[0]) + 16.0), 0.5, 1.5)
+    num = _blurred(light * w, sigma) + _each([floor * v for v in levels])
+    den = _blurred(w, sigma) + floor
+    gain = np.clip(num / den / _each(levels), 0.5, 1.5)
     out = np.empty_like(lab)
-    out[:, :, 0] = light / gain - 16.0
-    out[:, :, 1:] = lab[:, :, 1:] / gain[:, :, None]
+    out[..., 0] = light / gain - 16.0
+    out[..., 1:] = lab[..., 1:] / gain[..., None]
     return out
+
+
+def _blurred(images: np.ndarray, sigma: float) -> np.ndarray:
+    """Each of N float32 images Gaussian-blurred on its own (its own border)."""
+    return np.stack([cv2.GaussianBlur(x, (0, 0), sigma) for x in images])
 
 
 _TURNS = np.deg2rad(np.arange(0.0, 180.0, 7.5))

@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from .config import DICE_DEFAULTS
-from .faces import decide, descriptor, face_distances, face_patch, median_rows, print_contrast
+from .faces import decide, descriptors, face_distances, face_patch, median_rows, print_contrast
 from .profile import BINS, DiceProfile
 
 # The long/short side of the box of a top face seen obliquely (`_oblique_top`): a camera
@@ -1040,28 +1040,16 @@ def describe_cuts(
 ) -> np.ndarray:
     """The descriptors (rows) of die `c` cut out at each (x, y, side) of `cuts`, at its turn
     and shape, described as the profile's dice were (its `step_hue`)."""
-    return np.array(
-        [
-            descriptor(
-                face_patch(frame, (x, y), s, c.angle, profile.patch, c.shape),
-                step_hue=profile.step_hue,
-            )
-            for x, y, s in cuts
-        ],
-        np.float32,
+    return descriptors(
+        [face_patch(frame, (x, y), s, c.angle, profile.patch, c.shape) for x, y, s in cuts],
+        step_hue=profile.step_hue,
     )
 
 
 def _distances(profile: DiceProfile, frame: np.ndarray, cuts: list[Candidate]) -> np.ndarray:
     """Each cut's distance to each taught face (rows: cuts)."""
-    descs = [
-        descriptor(
-            face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape),
-            step_hue=profile.step_hue,
-        )
-        for c in cuts
-    ]
-    return face_distances(profile, np.array(descs, np.float32))
+    patches = [face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape) for c in cuts]
+    return face_distances(profile, descriptors(patches, step_hue=profile.step_hue))
 
 
 def _finer_cut(

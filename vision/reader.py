@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from .faces import Match, decide, descriptor, face_distances, face_patch
+from .faces import Match, decide, descriptors, face_distances, face_patch
 from .finder import (
     Candidate,
     Found,
@@ -441,12 +441,9 @@ def _read(
 ) -> tuple[DiceReading, list[Candidate]]:
     """The reading of the dice found, and the squares found that are no die at all."""
     patch, step_hue = profile.patch, profile.step_hue
-    descs = [
-        descriptor(face_patch(frame, c.center, c.side, c.angle, patch, c.shape), step_hue=step_hue)
-        for c in found.dice
-    ]
-    per_face = face_distances(profile, np.array(descs, np.float32)) if descs else []
-    matches = decide(config, profile, per_face) if descs else []
+    patches = [face_patch(frame, c.center, c.side, c.angle, patch, c.shape) for c in found.dice]
+    per_face = face_distances(profile, descriptors(patches, step_hue=step_hue)) if patches else []
+    matches = decide(config, profile, per_face) if patches else []
     # A die read without confidence gets a second look, cut out a little shifted and sized
     # each way: the finder's box is least sure where it matters (a die half in shade, dice
     # touching). The cut that matches the taught faces closest is kept (chosen by fit alone;

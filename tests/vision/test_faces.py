@@ -254,3 +254,31 @@ def test_a_searched_read_is_held_to_the_teach_sets_mistakes_made_by_the_same_sea
     assert searched.doubt(0, near / 1.5, 1.0, searched=True) == 0.0
     wider = replace(p, searched_mistakes=np.array([[0, near, 0.9]], np.float32))
     assert np.isclose(wider.doubt(0, best, 1.0, searched=True), single)
+
+
+def test_a_frame_s_cuts_described_together_are_each_described_alone_to_the_bit():
+    # Issue #6: `descriptors` takes several cuts through the per-pixel steps at once, each
+    # cut's own body colour, light and scale broadcast over its pixels; every row must be what
+    # its patch gives alone (dice of other bodies and prints, some across a shadow's edge so
+    # the step is divided out of one cut and not its neighbours, and one of plain noise).
+    from vision.faces import descriptor, descriptors
+
+    rng = np.random.default_rng(2711)
+    yy, xx = np.mgrid[0:24, 0:24]
+    patches = []
+    for k in range(9):
+        body = rng.uniform(40, 230, 3)
+        patch = body + rng.normal(0, 3, (24, 24, 3))
+        a, b = rng.integers(4, 14, 2)
+        patch[a : a + 8, b : b + 6] = rng.uniform(0, 255, 3)  # a print
+        if k % 3 == 0:
+            turn = rng.uniform(0, np.pi)
+            patch[(xx - 12) * np.cos(turn) + (yy - 12) * np.sin(turn) > 0] *= 0.6  # a shade
+        patches.append(np.clip(patch, 0, 255).astype(np.uint8))
+    patches.append(rng.integers(0, 256, (24, 24, 3), dtype=np.uint8))
+    alone = np.array([descriptor(p, step_hue=2.0) for p in patches])
+    for group in (patches, patches[3:5], patches[:1]):
+        got = descriptors(group, step_hue=2.0)
+        want = alone[[next(i for i, p in enumerate(patches) if p is q) for q in group]]
+        assert got.dtype == np.float32 and np.array_equal(got, want)
+    assert descriptors([], step_hue=2.0).shape == (0, alone.shape[1])
