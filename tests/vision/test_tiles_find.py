@@ -236,7 +236,9 @@ def test_the_typical_side_is_the_one_counted_side_by_side():
     rng = np.random.default_rng(7011)
     for _ in range(3000):
         n = int(rng.integers(1, 40))
-        sides = rng.choice([18.0, 33.0, 35.0, 41.0, 70.0], n) + rng.normal(0, rng.choice([0.1, 3, 5]), n)
+        sides = rng.choice([18.0, 33.0, 35.0, 41.0, 70.0], n) + rng.normal(
+            0, rng.choice([0.1, 3, 5]), n
+        )
         if rng.random() < 0.3:  # whole px: ties between windows
             sides = np.round(sides)
         assert find._typical_side(list(sides)) == _typical_side_one_by_one(list(sides))
