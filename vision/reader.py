@@ -239,6 +239,17 @@ def _placed_look(
     return m
 
 
+def _placed_read(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    c: Candidate,
+    first: np.ndarray,
+) -> Match:
+    """The die's placed read as a check takes it: its cut's far edge kept (`place_toward`)."""
+    return _placed_look(config, profile, frame, c, first, None, float(config["place_toward"]))
+
+
 def _checked(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -265,8 +276,7 @@ def _checked(
     second = _second_look(config, profile, frame, c, sides, first)
     if not placing:
         return m if second.face == m.face else replace(m, confidence=0.0)
-    toward = float(config["place_toward"])
-    again = _placed_look(config, profile, frame, c, first, None, toward)
+    again = _placed_read(config, profile, frame, c, first)
     low = float(config["min_confidence"])
     # Three unsure looks naming one face confirm nothing when the placed read (the die at the
     # cut the taught faces fit best) cannot tell that face from another: then the search must
@@ -297,8 +307,7 @@ def _unless_placed_otherwise(
     either way: on outline 66 (the eleventh session's held-out end) shields the search read
     right at 0.54-0.78 were placed a shield at 0.0-0.1 (the placed cut could not tell them
     from blue bubbles), and asking it to agree with confidence refused 3 of 60 images."""
-    toward = float(config["place_toward"])
-    again = _placed_look(config, profile, frame, c, first, None, toward)
+    again = _placed_read(config, profile, frame, c, first)
     contradicts = again.face != m.face and again.confidence >= float(config["min_confidence"])
     return replace(m, confidence=0.0) if contradicts else m
 
@@ -476,12 +485,11 @@ def _read(
         if profile.blob_over_top >= float(config["oblique_blob"])
         else np.inf
     )
-    looked = [m.confidence < low and m.best <= unfit for m in matches]
+    searched = [m.confidence < low and m.best <= unfit for m in matches]
     matches = [
         _second_look(config, profile, frame, c, sides(c), row) if again else m
-        for c, m, row, again in zip(found.dice, matches, per_face, looked, strict=True)
+        for c, m, row, again in zip(found.dice, matches, per_face, searched, strict=True)
     ]
-    searched_only = looked
     # ...but a top cut that fits no face is looked for more widely (`_wide_look`): a slate
     # die's top cut together with the side face below it (foreign outline dice, the commonest
     # die left unsure).
@@ -490,7 +498,7 @@ def _read(
         _wide_look(config, profile, frame, c, row) if wide else m
         for c, m, row, wide in zip(found.dice, matches, per_face, widened, strict=True)
     ]
-    looked = [a or b for a, b in zip(looked, widened, strict=True)]
+    looked = [a or b for a, b in zip(searched, widened, strict=True)]
     # ...and a die still unsure is placed by the taught faces (`placed`) and read at that cut,
     # held to the teach set's mistakes made the same way (a profile without them: not placed),
     # its read kept where it names the die's face so far with confidence.
@@ -522,9 +530,9 @@ def _read(
     # a skull at 0.77, placed an orange bubble at 0.91: "ok" with a skull).
     matches = [
         _unless_placed_otherwise(config, profile, frame, c, row, m)
-        if searched and placing and low <= m.confidence < float(config["check_confidence"])
+        if only_searched and placing and low <= m.confidence < float(config["check_confidence"])
         else m
-        for c, m, row, searched in zip(found.dice, matches, per_face, searched_only, strict=True)
+        for c, m, row, only_searched in zip(found.dice, matches, per_face, searched, strict=True)
     ]
     matches = _at_expected_size(config, profile, frame, found, matches)
     matches = [

@@ -329,6 +329,14 @@ def test_a_blue_bubble_read_as_a_shield_off_its_top_is_refused_where_it_is_place
     assert "shield" in [d.face for d in reading.dice if d.confidence < 0.5], reading
 
 
+def _uncertain_with_every_sure_die_right(reading, truth) -> None:
+    """The frame refused as "uncertain", every die it read with confidence read right."""
+    assert reading.status == "unreadable" and reading.reason == "uncertain", reading
+    for d in reading.dice:
+        (w,) = [w for w in truth if math.dist(w["center"], d.center) < 25]
+        assert d.face == w["face"] or d.confidence < 0.5, reading
+
+
 def test_a_checked_die_whose_placed_read_is_unsure_is_refused(foreign_sets):
     # Foreign outline 53 (teach seed 1053), scene 54 (the ninth session's held-out end): an
     # orange bubble on a far dark die read as a skull at 0.66, the second look's search a
@@ -341,10 +349,7 @@ def test_a_checked_die_whose_placed_read_is_unsure_is_refused(foreign_sets):
 
     profile, frame, truth = _outline_scene(foreign_sets, 53, 54)
     reading = read_dice(dice_config({"max_dice": 5, "dice_in_play": 5}), profile, frame)
-    assert reading.status == "unreadable" and reading.reason == "uncertain", reading
-    for d in reading.dice:
-        (w,) = [w for w in truth if math.dist(w["center"], d.center) < 25]
-        assert d.face == w["face"] or d.confidence < 0.5, reading
+    _uncertain_with_every_sure_die_right(reading, truth)
 
 
 def test_a_die_only_the_search_read_is_held_to_its_placed_read(foreign_sets):
@@ -358,10 +363,7 @@ def test_a_die_only_the_search_read_is_held_to_its_placed_read(foreign_sets):
 
     profile, frame, truth = _outline_scene(foreign_sets, 62, 16)
     reading = read_dice(dice_config({"max_dice": 5, "dice_in_play": 5}), profile, frame)
-    assert reading.status == "unreadable" and reading.reason == "uncertain", reading
-    for d in reading.dice:
-        (w,) = [w for w in truth if math.dist(w["center"], d.center) < 25]
-        assert d.face == w["face"] or d.confidence < 0.5, reading
+    _uncertain_with_every_sure_die_right(reading, truth)
     far = min(reading.dice, key=lambda d: math.dist(d.center, (955, 240)))
     assert far.confidence < 0.5, reading
     # The die beside it at (651, 153), also read only by the search (0.63) and placed a blue
