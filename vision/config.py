@@ -274,6 +274,12 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # the teach set's own mistakes made by the same search (DiceProfile.searched_mistakes;
         # False: the single cuts' doubt alone, as for a profile taught without them).
         "searched_doubt": True,
+        # A die only the search read, short of `check_confidence`, is unsure where its placed
+        # read names another face with at least this confidence (vision.reader.
+        # _unless_placed_otherwise; 0: whenever it names another face; `min_confidence` was
+        # the rule before: a blue bubble searched a shield at 0.47 was placed a blue bubble at
+        # 0.00, foreign outline 66 scene 50; above 1: never).
+        "placed_contradicts": 0.0,
         "margin_full": 0.25,  # margin (1 - best/second) that counts as full confidence
         "fit_max": 2.0,
         # A margin counts only beyond the margins by which the teach set itself read a die of

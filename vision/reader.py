@@ -303,12 +303,16 @@ def _unless_placed_otherwise(
     m: Match,
 ) -> Match:
     """`m` unless the die's placed read (its far edge kept, as `_checked` places it) names
-    another face with confidence: then unsure. A placed read unsure itself says nothing
-    either way: on outline 66 (the eleventh session's held-out end) shields the search read
-    right at 0.54-0.78 were placed a shield at 0.0-0.1 (the placed cut could not tell them
-    from blue bubbles), and asking it to agree with confidence refused 3 of 60 images."""
+    another face with at least `placed_contradicts` confidence: then unsure. A placed read
+    naming the die's face unsure says nothing either way: on outline 66 (the eleventh
+    session's held-out end) shields the search read right at 0.54-0.78 were placed a shield
+    at 0.0-0.1 (the placed cut could not tell them from blue bubbles), and asking it to agree
+    with confidence refused 3 of 60 images. One naming another face is a second look that
+    disagrees, however unsure: the cut that fits the taught faces best is nearest another
+    face (outline 66 scene 50: a blue bubble searched a shield at 0.47, placed a blue bubble
+    by a margin of 0.43 that the placed doubt, 0.55, leaves at 0.00)."""
     again = _placed_read(config, profile, frame, c, first)
-    contradicts = again.face != m.face and again.confidence >= float(config["min_confidence"])
+    contradicts = again.face != m.face and again.confidence >= float(config["placed_contradicts"])
     return replace(m, confidence=0.0) if contradicts else m
 
 

@@ -372,6 +372,52 @@ def test_a_die_only_the_search_read_is_held_to_its_placed_read(foreign_sets):
     assert near.face == "bubble-blue" and near.confidence >= 0.5, reading
 
 
+def test_a_die_only_the_search_read_is_unsure_where_its_placed_read_names_another_face(
+    foreign_sets,
+):
+    # Foreign outline 66 (teach seed 1066), scene 50 (the eleventh session's held-out end):
+    # slate dice whose shield and blue bubble are one colour. The blue bubble at (750, 362),
+    # cut 11 px down into its side face, was searched a shield by a margin of 0.10 (0.40 with
+    # no searched mistake as near to hold it to) and placed a blue bubble by 0.43, which the
+    # placed doubt (0.55) leaves at 0.00. With full confidence at a margin of 0.18 rather than
+    # 0.25 the search's shield reaches 0.55, and where the placed read had to name another
+    # face *with confidence* to count, that wrong shield was kept with confidence (the frame
+    # is refused only for the true shield beside it). A placed read naming another face is a
+    # second look that disagrees, however unsure.
+    from vision.config import dice_config
+    from vision.reader import read_dice
+
+    profile, frame, truth = _outline_scene(foreign_sets, 66, 50)
+    looser = {"max_dice": 5, "dice_in_play": 5, "margin_full": 0.18}
+
+    def bubble(extra: dict):
+        reading = read_dice(dice_config({**looser, **extra}), profile, frame)
+        return min(reading.dice, key=lambda d: math.dist(d.center, (750, 362))), reading
+
+    die, reading = bubble({})
+    _uncertain_with_every_sure_die_right(reading, truth)
+    assert die.confidence < 0.5, reading
+    die, reading = bubble({"placed_contradicts": 0.5})
+    assert die.face == "shield" and die.confidence >= 0.5, reading
+
+
+def test_a_die_only_the_search_read_keeps_its_read_where_its_placed_read_is_unsure_of_it(
+    foreign_sets,
+):
+    # The guard: outline 66 scene 45, a shield at (726, 329) searched right at 0.62 and placed
+    # a shield at 0.0 (the placed cut cannot tell this drawing's shield from its blue bubble):
+    # a placed read naming the die's own face unsure says nothing, and the frame reads "ok".
+    from collections import Counter
+
+    from vision.config import dice_config
+    from vision.reader import read_dice
+
+    profile, frame, truth = _outline_scene(foreign_sets, 66, 45)
+    reading = read_dice(dice_config({"max_dice": 5, "dice_in_play": 5}), profile, frame)
+    assert reading.status == "ok", reading
+    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth), reading
+
+
 def test_a_shadow_cut_as_a_die_beside_its_top_is_unsure(foreign_sets):
     # Foreign pips 56 (teach seed 1056), scene 26 (the tenth session's held-out start): a far
     # white 5 seen obliquely; its soft shadow on the felt, joined to its blob, was cut as a
