@@ -404,9 +404,10 @@ def test_a_die_only_the_search_read_is_unsure_where_its_placed_read_names_anothe
 def test_a_die_only_the_search_read_keeps_its_read_where_its_placed_read_is_unsure_of_it(
     foreign_sets,
 ):
-    # The guard: outline 66 scene 45, a shield at (726, 329) searched right at 0.62 and placed
-    # a shield at 0.0 (the placed cut cannot tell this drawing's shield from its blue bubble):
-    # a placed read naming the die's own face unsure says nothing, and the frame reads "ok".
+    # The guard: outline 66 scene 45, a far shield at (959, 283) searched right at 0.75 and
+    # placed a shield at 0.00 (the placed cut cannot tell this drawing's shield from its blue
+    # bubble): a placed read naming the die's own face unsure says nothing, the die keeps its
+    # read and the frame reads "ok".
     from collections import Counter
 
     from vision.config import dice_config
@@ -415,6 +416,8 @@ def test_a_die_only_the_search_read_keeps_its_read_where_its_placed_read_is_unsu
     profile, frame, truth = _outline_scene(foreign_sets, 66, 45)
     reading = read_dice(dice_config({"max_dice": 5, "dice_in_play": 5}), profile, frame)
     assert reading.status == "ok", reading
+    far = min(reading.dice, key=lambda d: math.dist(d.center, (959, 283)))
+    assert far.face == "shield" and far.confidence >= 0.5, reading
     assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth), reading
 
 
