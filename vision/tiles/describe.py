@@ -563,11 +563,12 @@ def refine_angle(frame: np.ndarray, center, angle: float, side: float, reach: fl
         p = np.bincount(at.ravel(), across.ravel(), 2 * n * bins).reshape(2, n, bins)
         return np.einsum("ijk,ijk->j", p, p)
 
-    # On a fixed grid (every other edge pixel will do there), one past the reach each way: a
-    # best turn at either end is no turn found in reach.
+    # On a fixed grid (every 3rd edge pixel will do there: the fine turns near the best read
+    # them all; every 4th picked another peak on a striped tile, foreign box 9 #46, issue #7),
+    # one past the reach each way: a best turn at either end is no turn found in reach.
     grid = _COARSE * np.arange(np.floor((angle - reach) / _COARSE) - 1,
                                np.ceil((angle + reach) / _COARSE) + 2)  # fmt: skip
-    j = int(np.argmax(energy_at(grid, 2)))
+    j = int(np.argmax(energy_at(grid, 3)))
     if j == 0 or j == len(grid) - 1:
         return angle
     near = grid[j] + _FINE * np.arange(-3, 4)
