@@ -235,6 +235,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # cut out of it that match a taught face is searched for tops by the taught faces
         # (vision.finder._scanned_tops).
         "scan_room": 0.6,
+        # …the room measured by the share of a blob the frame's own blobs of one die show
+        # when this many or more show it and it is less than the taught share
+        # (vision.finder._blob_share; 0: the taught share alone).
+        "scan_own_blobs": 3,
         # …and a cut of that search is a top only when its best match is within this many
         # typical distances (as closely as taught dice match each other).
         "scan_fit": 1.3,

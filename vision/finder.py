@@ -1486,10 +1486,25 @@ def _faint(
     over the table fits a taught face once the descriptor scales its faint pattern up (foreign
     outline 16 scene 43: two such cuts read as orange bubbles at 0.96-0.98, contrast 26 and
     31 where the frame's tops held 51-89; 52 scanned tops that were dice, outline 1-20 and
-    pips, held 0.91 or more of their frame's least)."""
+    pips, held 0.91 or more of their frame's least).
+    Each print is measured against the least its nearest face's taught dice held
+    (`least_print`), where the profile has it: faces print unlike strengths (a thin blue
+    shield's outline 40 where a skull's holds 82, outline 66), and a shield scanned beside
+    skulls and orange bubbles held 0.73 of their least by the raw contrast, 1.09 by its face's
+    (outline 66 scene 46: dropped so, the frame "missing")."""
     share = float(config["scan_print"])
-    held = [cut_print(profile, frame, d) for d, ok in zip(dice, fits, strict=True) if ok]
-    return bool(share and held) and cut_print(profile, frame, top) < share * min(held)
+    held = [_print_held(profile, frame, d) for d, ok in zip(dice, fits, strict=True) if ok]
+    return bool(share and held) and _print_held(profile, frame, top) < share * min(held)
+
+
+def _print_held(profile: DiceProfile, frame: np.ndarray, cut: Candidate) -> float:
+    """A cut's print contrast over the least its nearest taught face's dice held (the raw
+    contrast for a profile taught before that was measured)."""
+    contrast = cut_print(profile, frame, cut)
+    if profile.least_print is None:
+        return contrast
+    face = int(np.argmin(_distances(profile, frame, [cut])[0]))
+    return contrast / max(profile.least_print[face], 1e-6)
 
 
 def cut_print(profile: DiceProfile, frame: np.ndarray, cut: Candidate) -> float:
@@ -1498,6 +1513,42 @@ def cut_print(profile: DiceProfile, frame: np.ndarray, cut: Candidate) -> float:
         face_patch(frame, cut.center, cut.side, cut.angle, profile.patch, cut.shape),
         step_hue=profile.step_hue,
     )
+
+
+def _blob_share(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    blobs: list[np.ndarray],
+    dice: list[Candidate],
+    fits: list[bool],
+    scale: float,
+    med: float,
+) -> float:
+    """How many tops' area a die's blob covers in this frame (its top, the side faces the
+    camera sees and the shadow joined to it): the taught share (`blob_over_top`), or what the
+    frame's own blobs of one die matching a taught face show when that is less and
+    `scan_own_blobs` of them or more show it. Teach pictures may show the dice's sides larger
+    than the frame does (another camera's height or light): by the taught share, two slate
+    dice joined in one blob left room for 0.58 dice more, not searched (foreign outline 66
+    scene 46: the taught share 2.2, the frame's four blobs of one die 1.6-1.7)."""
+    need = int(config["scan_own_blobs"])
+    taught = float(profile.blob_over_top)
+    if not need:
+        return taught
+    inv = 1.0 / scale
+    fitting = [d for d, ok in zip(dice, fits, strict=True) if ok]
+    shares = []
+    for blob in blobs:
+        held = _in_hull(blob, dice, scale)
+        if len(held) != 1 or all(held[0] is not d for d in fitting):
+            continue
+        (bx, by), _, _ = cv2.minAreaRect(cv2.convexHull(blob))
+        side = med * perspective(profile, frame.shape, (bx * inv, by * inv))
+        shares.append(cv2.contourArea(blob) * inv**2 / side**2)
+    if len(shares) < need:
+        return taught
+    return min(taught, float(np.median(shares)))
 
 
 def _scanned_tops(
@@ -1539,6 +1590,7 @@ def _scanned_tops(
     fits = [cut(d) <= fit for d in dice]
     inv = 1.0 / scale
     out = list(dice)
+    share = _blob_share(config, profile, frame, blobs, dice, fits, scale, med)
     for blob in blobs:
         # (A print at a top's edge notches its blob: the hull holds the whole die.)
         contour = cv2.convexHull(blob)
@@ -1550,7 +1602,7 @@ def _scanned_tops(
         (bx, by), _, _ = cv2.minAreaRect(contour)
         at = (bx * inv, by * inv)
         side = med * perspective(profile, frame.shape, at)
-        room = cv2.contourArea(blob) * inv**2 / (profile.blob_over_top * side**2)
+        room = cv2.contourArea(blob) * inv**2 / (share * side**2)
         room -= sum(fits[k] for k in inside)
         if room < room_min:
             continue

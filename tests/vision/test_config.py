@@ -18,6 +18,9 @@ from vision.errors import BadConfig
         ("patch", True, "a whole number 1 or more"),  # a bool where a number is wanted
         ("scan_refined", 0, "a whole number 1 or more"),  # the scan keeps one of them
         ("scan_print", -0.1, "a number 0 or more"),
+        ("scan_own_blobs", -1, "a whole number 0 or more"),  # a count of the frame's blobs
+        ("scan_own_blobs", 2.5, "a whole number 0 or more"),
+        ("scan_own_blobs", "few", "a whole number 0 or more"),
         ("print_floor", -0.5, "a number 0 or more"),
         ("print_floor", "high", "a number 0 or more"),
         ("teach_print", 1.5, "a number from 0 to 1"),  # the face's better half left out

@@ -489,3 +489,46 @@ def test_a_top_s_pixels_near_its_colour_are_the_float_test_s_to_the_pixel():
     for _ in range(200):
         colour = rng.integers(0, 511, 3) / 2.0
         assert np.array_equal(finder._near_colour(roi, colour), float_test(roi, colour))
+
+
+def _one_die_blobs(count: int, share: float, side: float = 40.0, scale: float = 0.5):
+    """`count` square blobs (small px), each `share` tops large around a die of `side` (frame
+    px) 200 px apart, with those dice."""
+    dice, blobs = [], []
+    half = np.sqrt(share) * side * scale / 2
+    for k in range(count):
+        x, y = 150.0 + 200 * k, 300.0
+        dice.append(finder.Candidate((x, y), side, 0.0, 1.0, 1.0, 0.0))
+        sx, sy = x * scale, y * scale
+        box = [[sx - half, sy - half], [sx + half, sy - half], [sx + half, sy + half],
+               [sx - half, sy + half]]  # fmt: skip
+        blobs.append(np.array(box, np.float32).round().astype(np.int32).reshape(-1, 1, 2))
+    return dice, blobs
+
+
+@pytest.mark.parametrize(
+    "count, shown, want",
+    [
+        (4, 1.69, 1.69),  # the frame's blobs show less of a die's sides: their share
+        (2, 1.69, 2.2),  # too few of them to say: the taught share
+        (4, 2.89, 2.2),  # more than taught (shadows joined): the taught share, never more
+    ],
+)
+def test_a_blobs_share_is_the_frames_own_only_where_enough_blobs_show_less(count, shown, want):
+    # Issue #6: the scan's room for dice more in a blob counts a die as the share of a blob
+    # the frame's own blobs of one matching die show, when `scan_own_blobs` of them show
+    # less than the teach pictures did (foreign outline 66 scene 46, tests/vision/foreign).
+    import dataclasses
+
+    profile = dataclasses.replace(default_profile(), blob_over_top=2.2, size_slope=(0.0, 0.0))
+    dice, blobs = _one_die_blobs(count, shown)
+    frame = np.zeros((600, 1000, 3), np.uint8)
+    share = finder._blob_share(dice_config(), profile, frame, blobs, dice, [True] * count, 0.5,
+                               40.0)  # fmt: skip
+    assert share == pytest.approx(want, rel=0.01)
+    # A blob whose die matches no face says nothing of a die's share.
+    taught = finder._blob_share(dice_config(), profile, frame, blobs, dice,
+                                [False] * count, 0.5, 40.0)  # fmt: skip
+    assert taught == 2.2
+    off = dice_config({"scan_own_blobs": 0})
+    assert finder._blob_share(off, profile, frame, blobs, dice, [True] * count, 0.5, 40.0) == 2.2

@@ -571,6 +571,31 @@ def test_a_side_face_over_the_table_is_no_top_for_the_scan(foreign_sets):
     _scene_read_right(foreign_sets, 1016, 16, 43)
 
 
+def test_two_slate_dice_in_one_blob_are_searched_by_the_share_the_frames_blobs_show(
+    foreign_sets,
+):
+    # Foreign outline 66 (teach seed 1066), scene 46: a slate orange bubble and a slate blue
+    # shield side by side on green felt, their tops, side faces and shadows one blob. The
+    # teach pictures show a die's blob 2.2 tops large; this frame's four blobs of one die
+    # show 1.6-1.7, so by the taught share the blob had room for 0.58 dice more, under
+    # `scan_room`, and the shield was never searched ("missing"). By the frame's own share
+    # (vision.finder._blob_share) the scan finds its top; its thin blue print holds 0.73 of
+    # the frame's orange and skull prints, but 1.09 of theirs each against its own face's
+    # taught least (`_faint`): a top, read "ok", every face right.
+    _scene_read_right(foreign_sets, 1066, 66, 46)
+
+
+def test_by_the_taught_share_alone_the_second_slate_die_is_not_searched(foreign_sets):
+    # The same scene with `scan_own_blobs` 0: the shield's blob is not searched, the frame is
+    # refused for the count.
+    from vision.config import dice_config
+    from vision.reader import read_dice
+
+    profile, frame, _ = _outline_scene(foreign_sets, 66, 46)
+    config = dice_config({"max_dice": 5, "dice_in_play": 5, "scan_own_blobs": 0})
+    assert read_dice(config, profile, frame).reason == "missing"
+
+
 def test_a_blob_whose_top_the_scan_found_is_no_die_without_a_top(foreign_sets):
     # Foreign outline seed 8 (teach seed 1008), scene 55: the colour cut found no top in a
     # far orange bubble's blob ("uncertain"), then the scan by the taught faces found its top
