@@ -1258,10 +1258,11 @@ def _sized_tops(
         return dice, []
     med = float(np.median([level(d) for d in dice]))
     out, judged = list(dice), []
+    flat = [d for d in dice if level(d) < over * med]
     for k, (d, side) in enumerate(zip(dice, _expected_sides(dice, level), strict=True)):
         if level(d) < over * med:
             continue
-        top = _whole_top(config, profile, frame, replace(d, side=side))
+        top = _whole_top(config, profile, frame, replace(d, side=side, shape=_squash_near(d, flat)))
         if top is None or beyond(profile, d, top) > float(config["top_beyond"]) * top.side:
             continue
         tops = out[:k] + [top] + out[k + 1 :]
@@ -1270,6 +1271,18 @@ def _sized_tops(
             out = tops
             judged.append(top)
     return out, judged
+
+
+def _squash_near(square: Candidate, flat: list[Candidate]) -> tuple[float, float, float]:
+    """The squash (`Candidate.shape`) a top cut again inside `square` is read at: the nearest
+    of the frame's tops of its dice's size (`flat`), where the camera's view is nearly the
+    same; a square that took in its die's side face is squashed as the top and side together
+    are (foreign outline 58 scene 34: a near skull's square 1.44 of the frame's dice, cut
+    again at the frame's size with its own squash fitted no face with confidence at any size
+    or place, with its neighbour's a skull at 0.97-1.00 at every size from 0.7 to 1)."""
+    if not flat:
+        return square.shape
+    return min(flat, key=lambda d: _gap(d.center, square.center)).shape
 
 
 def beyond(profile: DiceProfile, square: Candidate, top: Candidate) -> float:

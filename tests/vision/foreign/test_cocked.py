@@ -112,6 +112,22 @@ def test_a_top_cut_with_its_side_face_is_cut_again_at_the_frames_size(foreign_se
     assert (off.status, off.reason) == ("unreadable", "cocked")
 
 
+def test_a_top_cut_again_is_read_with_the_squash_of_its_neighbours(foreign_sets):
+    # Foreign outline seed 58 (teach seed 1058), scene 34: a near slate skull on green felt,
+    # its top, two side faces and shadow one dark blob; the colour cut took the top with its
+    # side faces, a square 1.44 of the frame's dice, and cut again at the frame's size with
+    # that square's own squash (its side faces' slant in it) it fitted no face with
+    # confidence: the size check called it "cocked". Read with the squash of the frame's
+    # nearest flat die (vision.finder._squash_near) it is a whole skull: "ok", right, its
+    # centre the top's (215, 642), not the square's (229, 655).
+    profile = foreign_sets.profile("outline", 1058)
+    reading, truth = _read(foreign_sets, profile, "outline", 58, 34)
+    assert reading.status == "ok", reading
+    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth)
+    skull = min(reading.dice, key=lambda d: abs(d.center[0] - 215) + abs(d.center[1] - 642))
+    assert skull.face == "skull" and abs(skull.center[0] - 215) + abs(skull.center[1] - 642) < 10
+
+
 def test_a_pile_cut_as_one_oversized_top_is_still_cocked(foreign_sets, profiles):
     # Seed 501 scene 21: a die cocked on another, one square 1.3 of the frame's dice over
     # both. Cut again at the frame's size, the taught faces find a whole top in it, but the
