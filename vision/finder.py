@@ -1556,12 +1556,21 @@ def _blob_share(
         held = _in_hull(blob, dice, scale)
         if len(held) != 1 or all(held[0] is not d for d in fitting):
             continue
-        (bx, by), _, _ = cv2.minAreaRect(cv2.convexHull(blob))
-        side = med * perspective(profile, frame.shape, (bx * inv, by * inv))
+        _, side = _blob_place(profile, frame, cv2.convexHull(blob), med, inv)
         shares.append(cv2.contourArea(blob) * inv**2 / side**2)
     if len(shares) < need:
         return taught
     return min(taught, float(np.median(shares)))
+
+
+def _blob_place(
+    profile: DiceProfile, frame: np.ndarray, hull: np.ndarray, med: float, inv: float
+) -> tuple[tuple[float, float], float]:
+    """A blob's middle (frame px, from its hull in small px) and the side a top of the
+    frame's typical size `med` has there, as the camera's perspective shrinks it."""
+    (bx, by), _, _ = cv2.minAreaRect(hull)
+    at = (bx * inv, by * inv)
+    return at, med * perspective(profile, frame.shape, at)
 
 
 def _scanned_tops(
@@ -1612,9 +1621,7 @@ def _scanned_tops(
             for k, d in enumerate(out)
             if cv2.pointPolygonTest(contour, (d.center[0] * scale, d.center[1] * scale), False) >= 0
         ]
-        (bx, by), _, _ = cv2.minAreaRect(contour)
-        at = (bx * inv, by * inv)
-        side = med * perspective(profile, frame.shape, at)
+        at, side = _blob_place(profile, frame, contour, med, inv)
         room = cv2.contourArea(blob) * inv**2 / (share * side**2)
         room -= sum(fits[k] for k in inside)
         if room < room_min:
