@@ -1550,11 +1550,11 @@ def _blob_share(
     if not need:
         return taught
     inv = 1.0 / scale
-    fitting = [d for d, ok in zip(dice, fits, strict=True) if ok]
+    fitting = {id(d) for d, ok in zip(dice, fits, strict=True) if ok}
     shares = []
     for blob in blobs:
         held = _in_hull(blob, dice, scale)
-        if len(held) != 1 or all(held[0] is not d for d in fitting):
+        if len(held) != 1 or id(held[0]) not in fitting:
             continue
         _, side = _blob_place(profile, frame, cv2.convexHull(blob), med, inv)
         shares.append(cv2.contourArea(blob) * inv**2 / side**2)
