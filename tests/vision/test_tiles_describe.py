@@ -15,6 +15,7 @@ from vision.tiles.describe import (
     normalise,
     pair_margin,
     refine_angle,
+    refine_angles,
     unshade,
 )
 
@@ -97,6 +98,27 @@ def test_pow_13_a_tiles_turn_comes_from_its_outline_not_its_print():
             found = refine_angle(img, (100.3, 99.6), start, 68.0)
             assert abs(found - turn) < 1.0, (turn, start, found)
             assert abs(refine_angle(img, (100.3, 99.6), found, 68.0) - found) < 0.05
+
+
+def test_a_frames_tiles_turned_together_turn_as_each_alone():
+    # read_tiles finds every tile's turn in one go (issue #7: per-call costs); each tile's
+    # edges keep their own bins, so the answers are each tile's alone, to the bit, whatever
+    # its side (the disc and its bins), its reach (how many turns are tried), or a tile too
+    # near the frame's edge to measure.
+    frame = np.hstack([_tile_on_felt(turn, seed) for seed, turn in enumerate((-7.0, 2.5, 6.0))])
+    tiles = [
+        ((100.3, 99.6), -3.0, 68.0, 8.0),
+        ((300.0, 100.2), 0.0, 60.0, 8.0),
+        ((500.6, 99.0), 1.0, 72.0, 14.0),
+        ((-40.0, -40.0), 0.0, 68.0, 8.0),  # a crop too small: its start comes back
+        ((500.6, 99.0), -9.0, 68.0, 2.0),  # 6° out of reach: fewer turns tried than the rest
+        ((300.0, 100.2), 4.0, 66.0, 8.0),
+    ]
+    together = refine_angles(frame, tiles)
+    alone = [refine_angle(frame, c, a, s, r) for c, a, s, r in tiles]
+    assert together == alone
+    assert together[3] == 0.0 and abs(together[4] + 9.0) <= 2.0
+    assert abs(together[0] + 7.0) < 1.0 and abs(together[2] - 6.0) < 1.0
 
 
 def _lookalikes() -> tuple[np.ndarray, np.ndarray]:

@@ -487,9 +487,12 @@ _OUTLINE_DISC = (0.35, 0.65)  # inner and outer radius, in sides: the outline an
 _STRONGEST = 0.25  # of the disc's pixels, the strongest colour edges (the outline among them)
 _COARSE, _FINE = 2.0, 0.5  # degrees between the turns tried, first over the reach, then near
 _ONES3 = np.ones(3, np.float32)
+TURN_REACH = 8.0  # degrees from its blob's box a tile's turn is looked for
 
 
-def refine_angle(frame: np.ndarray, center, angle: float, side: float, reach: float = 8.0) -> float:
+def refine_angle(
+    frame: np.ndarray, center, angle: float, side: float, reach: float = TURN_REACH
+) -> float:
     """The tile's turn (degrees) within `reach` of `angle`: the turn at which its straight
     edges line up, or `angle` when no turn in reach stands out.
 
@@ -510,6 +513,55 @@ def refine_angle(frame: np.ndarray, center, angle: float, side: float, reach: fl
     turn drawn, `python -m tests.vision.foreign.tile_turns`): median error 0.16-0.28°, worst
     1.3°; the blob's box 0.54-0.63°, worst 5.9°; the old mean 0.77-1.19°, worst 7.6°.
     """
+    return refine_angles(frame, [(center, angle, side, reach)])[0]
+
+
+def refine_angles(frame: np.ndarray, tiles) -> list:
+    """`refine_angle` of each (center, angle, side, reach) of one frame, worked out together:
+    a tile's edges are a thousand or so numbers, and one at a time each of its ~60 numpy calls
+    cost about as much as its arithmetic (issue #7). The same float operations on each tile's
+    numbers in the same order as one tile alone, so the same turns to the bit."""
+    out = [angle for _, angle, _, _ in tiles]
+    found = [_strong_edges(frame, center, side) for center, _, side, _ in tiles]
+    live = [i for i, f in enumerate(found) if f is not None]
+    if not live:
+        return out
+    edges = _edge_vectors([found[i] for i in live])
+    # On a fixed grid (every 3rd edge pixel will do there: the fine turns near the best read
+    # them all; every 4th picked another peak on a striped tile, foreign box 9 #46, issue #7),
+    # one past the reach each way: a best turn at either end is no turn found in reach.
+    grids = []
+    for i in live:
+        _, angle, _, reach = tiles[i]
+        grids.append(_COARSE * np.arange(np.floor((angle - reach) / _COARSE) - 1,
+                                         np.ceil((angle + reach) / _COARSE) + 2))  # fmt: skip
+    coarse = _turn_energies(edges, grids, 3)
+    peaks, nears = [], []
+    for k, (grid, e) in enumerate(zip(grids, coarse, strict=True)):
+        j = int(np.argmax(e))
+        if 0 < j < len(grid) - 1:
+            peaks.append(k)
+            nears.append(grid[j] + _FINE * np.arange(-3, 4))
+    if not peaks:
+        return out
+    fine = _turn_energies([edges[k] for k in peaks], nears, 1)
+    for k, near, e in zip(peaks, nears, fine, strict=True):
+        i = live[k]
+        _, angle, _, reach = tiles[i]
+        j = int(np.argmax(e))
+        best = float(near[j])
+        if 0 < j < len(near) - 1:  # the peak of the parabola through the best and its neighbours
+            den = e[j - 1] - 2 * e[j] + e[j + 1]
+            if den < 0:
+                best += _FINE * 0.5 * (e[j - 1] - e[j + 1]) / den
+        out[i] = best if abs(best - angle) <= reach else angle
+    return out
+
+
+def _strong_edges(frame: np.ndarray, center, side: float):
+    """(the structure tensor's jxx, jyy, jxy at the strongest colour edges of the disc round a
+    tile, their x and y from `center`, the disc's half width in px), or None when the disc
+    holds too few pixels (`refine_angle`)."""
     r_in, r_out = _OUTLINE_DISC[0] * side, _OUTLINE_DISC[1] * side
     half = int(np.ceil(r_out)) + 1
     x, y = int(round(center[0])), int(round(center[1]))
@@ -517,7 +569,7 @@ def refine_angle(frame: np.ndarray, center, angle: float, side: float, reach: fl
     crop = frame[y0 : y + half + 1, x0 : x + half + 1]
     h, w = crop.shape[:2]
     if h < 8 or w < 8:
-        return angle
+        return None
     gx = cv2.Sobel(crop, cv2.CV_32F, 1, 0, ksize=3).reshape(-1, 3)
     gy = cv2.Sobel(crop, cv2.CV_32F, 0, 1, ksize=3).reshape(-1, 3)
     jxx = np.square(gx) @ _ONES3
@@ -533,50 +585,58 @@ def refine_angle(frame: np.ndarray, center, angle: float, side: float, reach: fl
     # edges along the pixel grid, which would pull every tile towards 0°.
     sample = energy[energy > 0][::3]
     if len(sample) < 16:
-        return angle
+        return None
     k = int(len(sample) * (1 - _STRONGEST))
     sel = np.flatnonzero(energy >= np.partition(sample, k)[k])
-    jxx, jyy, jxy = jxx[sel], jyy[sel], jxy[sel]
-    # Each pixel's edge as one vector: the tensor's main direction at its strength.
+    rows, cols = np.divmod(sel, w)
+    return jxx[sel], jyy[sel], jxy[sel], xs[cols], ys[rows], half
+
+
+def _edge_vectors(found: list) -> list:
+    """Each pixel's edge as one vector, the tensor's main direction at its strength: (x, y,
+    ex, ey, half) of each tile's `_strong_edges`, all tiles' pixels reckoned in one go."""
+    jxx, jyy, jxy = (np.concatenate([f[k] for f in found]) for k in range(3))
     a, b = jxx - jyy, 2 * jxy
     big = np.sqrt(a * a + b * b)
     strength = np.sqrt(0.5 * (jxx + jyy + big))
     cos2 = a / np.maximum(big, 1e-6)
     ex = strength * np.sqrt(np.maximum(0.5 * (1 + cos2), 0))
     ey = np.copysign(strength * np.sqrt(np.maximum(0.5 * (1 - cos2), 0)), b)
-    rows, cols = np.divmod(sel, w)
-    px, py = xs[cols], ys[rows]
-    bins = 2 * half + 2
+    ends = np.cumsum([len(f[0]) for f in found])[:-1]
+    return [
+        (f[3], f[4], hx, hy, f[5])
+        for f, hx, hy in zip(found, np.split(ex, ends), np.split(ey, ends), strict=True)
+    ]
 
-    def energy_at(turns: np.ndarray, step: int = 1) -> np.ndarray:
-        t = np.deg2rad(turns).astype(np.float32)[:, None]
-        c, s = np.cos(t), np.sin(t)
-        n = len(turns)
-        qx, qy, hx, hy = px[::step], py[::step], ex[::step], ey[::step]
-        at = np.empty((2 * n, len(qx)), np.int32)  # 1-px bins along each axis of each turn
-        np.add(qx * c + qy * s, half, out=at[:n], casting="unsafe")
-        np.add(qy * c - qx * s, half, out=at[n:], casting="unsafe")
-        at += (np.arange(2 * n, dtype=np.int32) * bins)[:, None]
-        across = np.empty((2 * n, len(qx)), np.float32)
-        np.abs(hx * c + hy * s, out=across[:n])
-        np.abs(hy * c - hx * s, out=across[n:])
-        p = np.bincount(at.ravel(), across.ravel(), 2 * n * bins).reshape(2, n, bins)
-        return np.einsum("ijk,ijk->j", p, p)
 
-    # On a fixed grid (every 3rd edge pixel will do there: the fine turns near the best read
-    # them all; every 4th picked another peak on a striped tile, foreign box 9 #46, issue #7),
-    # one past the reach each way: a best turn at either end is no turn found in reach.
-    grid = _COARSE * np.arange(np.floor((angle - reach) / _COARSE) - 1,
-                               np.ceil((angle + reach) / _COARSE) + 2)  # fmt: skip
-    j = int(np.argmax(energy_at(grid, 3)))
-    if j == 0 or j == len(grid) - 1:
-        return angle
-    near = grid[j] + _FINE * np.arange(-3, 4)
-    e = energy_at(near)
-    k = int(np.argmax(e))
-    best = float(near[k])
-    if 0 < k < len(near) - 1:  # the peak of the parabola through the best and its neighbours
-        den = e[k - 1] - 2 * e[k] + e[k + 1]
-        if den < 0:
-            best += _FINE * 0.5 * (e[k - 1] - e[k + 1]) / den
-    return best if abs(best - angle) <= reach else angle
+def _turn_energies(edges: list, turns: list, step: int) -> list:
+    """For each tile's edges (`_edge_vectors`, every `step`th pixel) and its turns tried, the
+    energy of both profiles at each turn: every pixel's place along each axis of each turn, in
+    1-px bins, summed by strength across that axis, and the bins' squares summed."""
+    n = max(len(t) for t in turns)
+    qx, qy, hx, hy = (np.concatenate([e[k][::step] for e in edges]) for k in range(4))
+    counts = [len(e[0][::step]) for e in edges]
+    # The turns of each pixel's tile, one row per turn tried; a tile with fewer turns than
+    # the most repeats its last (their bins are left out below).
+    padded = np.array([np.pad(t, (0, n - len(t)), mode="edge") for t in turns]).T
+    t = np.deg2rad(padded).astype(np.float32)
+    c, s = np.repeat(np.cos(t), counts, axis=1), np.repeat(np.sin(t), counts, axis=1)
+    bins = [2 * e[4] + 2 for e in edges]
+    starts = np.cumsum([0] + [2 * n * b for b in bins])
+    half = np.repeat(np.float32([e[4] for e in edges]), counts)
+    at = np.empty((2 * n, len(qx)), np.int32)  # 1-px bins along each axis of each turn
+    np.add(qx * c + qy * s, half, out=at[:n], casting="unsafe")
+    np.add(qy * c - qx * s, half, out=at[n:], casting="unsafe")
+    # Each tile's bins a block of its own: axis, turn, place.
+    at += np.arange(2 * n, dtype=np.int32)[:, None] * np.repeat(np.int32(bins), counts)
+    at += np.repeat(starts[:-1].astype(np.int32), counts)
+    across = np.empty((2 * n, len(qx)), np.float32)
+    np.abs(hx * c + hy * s, out=across[:n])
+    np.abs(hy * c - hx * s, out=across[n:])
+    p = np.bincount(at.ravel(), across.ravel(), int(starts[-1]))
+    out = []
+    for k, (b, tried) in enumerate(zip(bins, turns, strict=True)):
+        block = p[starts[k] : starts[k + 1]].reshape(2, n, b)[:, : len(tried)]
+        block = np.ascontiguousarray(block)
+        out.append(np.einsum("ijk,ijk->j", block, block))
+    return out

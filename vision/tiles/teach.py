@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from ..errors import BadProfile
-from .describe import cut, local_sides, refine_angle
+from .describe import TURN_REACH, cut, local_sides, refine_angles
 from .find import Found, find_blobs, hue_chroma, is_tile_shape
 from .profile import TilesProfile
 from .rows import TileColours, find_rows
@@ -95,7 +95,8 @@ def teach(
     # its turn, was "close" against a template cut at the blob's box angle), and a tile cut
     # from touching neighbours has the cut's straight edges for a box, not its turn at all
     # (foreign box 8: a +6 turned 3° taught at its row's angle).
-    angles = {id(b): refine_angle(frame, b.center, b.angle, at[id(b)]) for b in blobs_all}
+    turns = refine_angles(frame, [(b.center, b.angle, at[id(b)], TURN_REACH) for b in blobs_all])
+    angles = dict(zip(map(id, blobs_all), turns, strict=True))
     # Each tile is cut about its own blob's centre. Moving each to where its row's mean tile
     # fitted best (added with foreign box 8's fix for touching rows) pulled tiles off
     # themselves: on foreign box 14 the mean of striped tiles, each with its own art, fitted
