@@ -43,6 +43,8 @@ from vision.tiles.config import tiles_config
         ("faint_clear", -1.0, "a number 0 or more"),
         ("detail_fine_quantile", 1.2, "a number from 0 to 1"),
         ("detail_fine_margin", -0.06, "a number 0 or more"),
+        ("lone_texture_median_share", -0.15, "a number 0 or more"),
+        ("lone_texture_median_share", "0.15", "a number 0 or more"),
     ],
 )
 def test_a_wrong_tile_value_names_the_key_and_what_it_must_be(key, value, must):
@@ -58,7 +60,7 @@ def test_the_off_switches_the_tests_use_are_still_allowed():
         {"shadow_depths": (), "rescue_turns": (0.0,), "rescue_score": 2.0, "shade": 0,
          "flatten_sigma": 0, "min_hidden_area": 99.0, "number_rescue": False,
          "glare_gains": (), "glare_level": 0, "glare_pale": 0, "faint_share": 0.0,
-         "detail_fine_margin": 2.0}
+         "detail_fine_margin": 2.0, "lone_texture_median_share": 0.0}
     )  # fmt: skip
     assert c["shadow_depths"] == () and c["rescue_turns"] == (0.0,) and c["rescue_score"] == 2.0
 

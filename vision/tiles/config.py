@@ -123,6 +123,10 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # ... or less than this share of the table's median texture (smooth.py: a hand's
         # outline in the window raises only the mean; 0 turns this part off).
         "min_texture_median_share": 0.3,
+        # ... but a place smooth with neither neighbouring place along the row smooth counts
+        # only below this share of the table's median texture (smooth.py: a wood's bright
+        # crest; 0 lets no lone place count, 1 or more lets every smooth one).
+        "lone_texture_median_share": 0.15,
         # A piece of "not table" of at least this many tile areas joined to a tile of a row
         # (within `touch_reach` sides of its centre, across its edge) lies on it: a hand whose
         # arm leaves the row (touch.py; 0 turns the check off).

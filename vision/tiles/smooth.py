@@ -103,15 +103,34 @@ def smooth_cover(
     # 9101, 9133: rows read a tile short); clean places on wood kept 0.46 or more of it (the
     # wood scenes of seeds 771001, 161803, 271828).
     median_share = config["min_texture_median_share"]
+    lone_share = config["lone_texture_median_share"]
     centres = np.array([t.center for t in tiles]) if tiles else np.zeros((0, 2))
     # A window touching a tile seen (its edge, its shadow) is no place to look.
     clear = 0.6 * side + k / 2 + 0.1 * side
+
+    def smoothness(c) -> _Texture | None:
+        """The window at `c` where it is smoother than the table, else None."""
+        if len(centres) and (np.abs(centres - c).max(1) < clear).any():
+            return None
+        e = _texture(frame, c, k, scales)
+        if e is not None and (e.mean < share * table or e.median < median_share * table_median):
+            return e
+        return None
+
     for kind, p, d, lo, hi in spans:
-        for t in np.arange(lo + 0.3 * side, hi - 0.3 * side, config["texture_step"] * side):
-            c = p + d * t
-            if len(centres) and (np.abs(centres - c).max(1) < clear).any():
+        places = np.arange(lo + 0.3 * side, hi - 0.3 * side, config["texture_step"] * side)
+        smooth = [smoothness(p + d * t) for t in places]
+        for i, e in enumerate(smooth):
+            if e is None:
                 continue
-            e = _texture(frame, c, k, scales)
-            if e is not None and (e.mean < share * table or e.median < median_share * table_median):
-                return kind, float(t)
+            # A hand hiding a tile covers more than one window's place, or shows no grain at
+            # all; a lone place just smoother than the table is a wood's bright crest, where
+            # its speckle is faint (foreign boxes 30 #1, 54 #49, 89 #40: 0.20-0.44 of the
+            # table's median; the own wood-coloured hands whose place held one window, seeds
+            # 9101 and 9133: 0.08-0.11).
+            beside = (i > 0 and smooth[i - 1] is not None) or (
+                i + 1 < len(smooth) and smooth[i + 1] is not None
+            )
+            if beside or e.median < lone_share * table_median:
+                return kind, float(places[i])
     return None
