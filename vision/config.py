@@ -109,6 +109,20 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # A die-sized piece left over when a die is cut out of a blob by its outline makes the
         # blob "cocked" (a side face) only when it fills this much of its rotated box.
         "cocked_fill": 0.6,
+        # Seen from above, pieces of the die mask that nothing else explains, within this part
+        # of the frame's die side of each other, are one die when their joint convex hull is a
+        # clean square of the dice's size filling this much of its rotated box or more (a die
+        # whose tinted body left only its rim in the mask, broken in two by its print: own
+        # 444546 #146 measured 0.85), and this share of the hull's outline or more runs within
+        # 0.08 of a side of its box (a square's sides: #146 0.88, its corners broken; a coin's
+        # rim in pieces, own 313233 #71, 0.78; a whole disc 0.73) (vision.finder._joined_pieces;
+        # join_gap 0: not joined), and the middle the mask leaves out is of the pieces'
+        # chromaticity within this (a die's tinted body: #146 0.014; a tile's printed frame
+        # round its dark red middle, own 889900 #126: 0.15) (vision.finder._middle_of_their_colour).
+        "join_gap": 0.3,
+        "join_fill": 0.8,
+        "join_sides": 0.85,
+        "join_chroma": 0.05,
         # Seen obliquely, a blob called "cocked" or "blurred" that holds one top, fitting a
         # taught face, is that die's own side faces and shadow when less than this share of
         # the rest of it is of a top's body colour: the other die of a pile shows a face lit as
@@ -323,6 +337,7 @@ DICE_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "pair_overlap": FRACTION,  # a share of a top's extent
         "teach_print": FRACTION,  # of the face's median: above 1 would leave out its better half
         "dice_in_play": POSITIVE,
+        "join_sides": FRACTION,  # a share of a hull's outline
         "kept_zone": Allowed(
             hi=1.0,
             ordered=((0, 2), (1, 3)),

@@ -52,6 +52,9 @@ class Found:
     dice: tuple[Candidate, ...]  # flat dice to read
     issues: tuple[tuple[str, Candidate], ...]  # (reason, candidate): "blurred", "cocked", "cut"
     likelihood: np.ndarray  # uint8 body likelihood of the small frame (for `visualize`)
+    # Dice of `dice` found as pieces of the mask joined (`_joined_pieces`): a read that
+    # matches no taught face there is a die not made out, not a square that is no die.
+    joined: tuple[Candidate, ...] = ()
 
 
 def _blur_bins(h: np.ndarray) -> np.ndarray:
@@ -1528,6 +1531,134 @@ def cut_print(profile: DiceProfile, frame: np.ndarray, cut: Candidate) -> float:
     )
 
 
+def _near_pairs(boxes: list[tuple[int, int, int, int]], gap: float) -> list[tuple[int, int]]:
+    """Index pairs of bounding boxes (x, y, w, h) no farther apart than `gap` either way."""
+    return [
+        (i, j)
+        for i, (x, y, w, h) in enumerate(boxes)
+        for j, (u, v, p, q) in enumerate(boxes[i + 1 :], i + 1)
+        if u - (x + w) <= gap and x - (u + p) <= gap and v - (y + h) <= gap and y - (v + q) <= gap
+    ]
+
+
+def _groups(count: int, pairs: list[tuple[int, int]]) -> list[list[int]]:
+    """The groups of indices that `pairs` join, each of two or more."""
+    root = list(range(count))
+
+    def top(i: int) -> int:
+        while root[i] != i:
+            i = root[i]
+        return i
+
+    for i, j in pairs:
+        root[top(i)] = top(j)
+    out: dict[int, list[int]] = {}
+    for i in range(count):
+        out.setdefault(top(i), []).append(i)
+    return [g for g in out.values() if len(g) >= 2]
+
+
+def _on_box(hull: np.ndarray, rect: tuple, reach: float) -> float:
+    """The share of a convex hull's outline (sampled each pixel along it) within `reach` of a
+    side of its rotated box `rect`: a square's outline runs along its box (a die's rounded
+    corners leave it little), a disc's touches it at four points only (0.73 within 0.08 of a
+    side; the coin of own 313233 #71 broken into pieces of its rim, 0.78; own 444546 #146's
+    die, its rim broken at two corners, 0.88)."""
+    pts = hull.reshape(-1, 2).astype(np.float64)
+    ends = np.roll(pts, -1, axis=0)
+    steps = np.maximum(np.hypot(*(ends - pts).T).astype(int), 1)
+    t = np.concatenate([np.arange(n) / n for n in steps])
+    first = np.repeat(np.arange(len(pts)), steps)
+    along = pts[first] + t[:, None] * (ends[first] - pts[first])
+    box = cv2.boxPoints(rect).astype(np.float64)
+    near = np.full(len(along), np.inf)
+    for p, q in zip(box, np.roll(box, -1, axis=0), strict=True):
+        d = q - p
+        u = np.clip((along - p) @ d / max(d @ d, 1e-9), 0.0, 1.0)
+        near = np.minimum(near, np.hypot(*(along - p - u[:, None] * d).T))
+    return float(np.mean(near <= reach))
+
+
+def _middle_of_their_colour(
+    config: Mapping[str, Any], small: np.ndarray, mask: np.ndarray, rect: tuple
+) -> bool:
+    """Whether the middle of a square box (small px) that the die mask leaves out is of the
+    chromaticity of the mask's pieces in it, within `join_chroma`: a die's tinted body and its
+    rim are one material in two lights (own 444546 #146: 0.014 apart), where a tile's printed
+    white frame holds a dark red middle (own 889900 #126: 0.15)."""
+    (cx, cy), (w, h), angle = rect
+    whole = np.zeros(mask.shape, np.uint8)
+    middle = np.zeros(mask.shape, np.uint8)
+    for part, k in ((whole, 1.0), (middle, 0.8)):
+        box = cv2.boxPoints(((cx, cy), (k * w, k * h), angle))
+        cv2.fillPoly(part, [np.round(box).astype(np.int32)], 1)
+    held = small[(whole > 0) & (mask > 0)]
+    left = small[(middle > 0) & (mask == 0)]
+    if not len(held) or not len(left):
+        return False
+    gap = _chroma_gap(np.median(held, axis=0), np.median(left, axis=0))
+    return gap <= float(config["join_chroma"])
+
+
+def _joined_pieces(
+    config: Mapping[str, Any],
+    small: np.ndarray,
+    mask: np.ndarray,
+    contours: Sequence[np.ndarray],
+    known: list[Candidate],
+    gray: np.ndarray,
+    ref: float,
+    scale: float,
+) -> list[Candidate]:
+    """Dice whose mask broke into pieces that nothing else explains (small px contours; `ref`
+    the frame's die side, small px): pieces within `join_gap` of a die side of each other
+    whose joint convex hull is a clean square of the frame's die size (`max_aspect`,
+    `one_size`) that fills `join_fill` of its rotated box or more. A die whose body the
+    frame's light tints out of the profile's colours keeps only its rim in the mask, a ring
+    its print breaks in two (held-out own 444546 #146: two L-shaped pieces, neither a square,
+    dropped unsaid, and five of six dice read "ok"). Table pieces near each other make a long
+    or ragged hull; a coin's disc, or its rim in pieces, a round one, its outline off its box
+    (`join_sides`, `_on_box`); a tile's printed frame a square whose middle is another colour
+    (`_middle_of_their_colour`)."""
+    gap = float(config["join_gap"]) * ref
+    if not gap:
+        return []
+    low, high = (float(v) * ref for v in config["one_size"])
+    inv = 1.0 / scale
+
+    def explained(x: float, y: float) -> bool:
+        return any(
+            abs(x * inv - k.center[0]) < 0.75 * k.side
+            and abs(y * inv - k.center[1]) < 0.75 * k.side
+            for k in known
+        )
+
+    pieces = []
+    for c in contours:
+        x, y, w, h = cv2.boundingRect(c)
+        m = cv2.moments(c)
+        if max(w, h) > high or m["m00"] < (0.15 * ref) ** 2:
+            continue
+        if not explained(m["m10"] / m["m00"], m["m01"] / m["m00"]):
+            pieces.append((c, (x, y, w, h), m["m00"]))
+    out = []
+    for group in _groups(len(pieces), _near_pairs([b for _, b, _ in pieces], gap)):
+        hull = cv2.convexHull(np.concatenate([pieces[i][0] for i in group]))
+        rect, aspect, fill, area = _stats(hull)
+        side = np.sqrt(rect[1][0] * rect[1][1])
+        if (
+            aspect <= float(config["max_aspect"])
+            and fill >= float(config["join_fill"])
+            and low <= side <= high
+            and _on_box(hull, rect, 0.08 * side) >= float(config["join_sides"])
+            and not explained(*rect[0])
+            and _middle_of_their_colour(config, small, mask, rect)
+        ):
+            held = sum(pieces[i][2] for i in group) / area
+            out.append(_candidate(rect, aspect, fill * held, _streak(gray, hull), inv))
+    return out
+
+
 def _blob_share(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -2181,6 +2312,22 @@ def find_dice(
             near = _gap(a.center, b.center) <= ref * inv
             if near and area >= 0.4 * ref**2:
                 issues.append(("blurred", a))
+    # (Seen from above: a die seen obliquely shows its side faces, its hull is no square.)
+    joined = (
+        []
+        if oblique
+        else _joined_pieces(
+            config,
+            small,
+            mask,
+            contours,
+            dice + [c for _, c in issues],
+            gray,
+            die_side * scale,
+            scale,
+        )
+    )
+    dice += joined
     if oblique:
         # Every die is cut out as its top face the same way (teach cuts its templates so).
         # A die whose top it cannot cut out so is not read as cut otherwise (its templates
@@ -2254,6 +2401,8 @@ def find_dice(
         # itself made one top with its cocked die (drawn piles outline 501 #23, 507 #11:
         # taken out, the die under it was lost unsaid, "missing" for "cocked").
         dice = [d for d in dice if not in_shade(d)]
+    kept = dice
     if not oblique:
         dice = [_top_face(small, d, scale) for d in dice]
-    return Found(tuple(dice), tuple(issues), prob)
+    pieced = tuple(d for d, k in zip(dice, kept, strict=True) if any(k is j for j in joined))
+    return Found(tuple(dice), tuple(issues), prob, pieced)

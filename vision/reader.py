@@ -584,6 +584,10 @@ def _read(
         )
     )
     reasons = {r for r, _ in found.issues} | ({"blurred"} if smeared else set())
+    # A die the finder found as pieces joined matches no face: a die not made out, not left
+    # out unsaid (own 444546 #146's die, dropped, left five of six dice read "ok").
+    if any(any(c is j for j in found.joined) for c in strangers):
+        reasons.add("uncertain")
     if _piles(config, kept, strangers, streaky):
         reasons.add("cocked")
     if len(dice) + sum(1 for r, _ in found.issues if r != "cocked") > int(config["max_dice"]):

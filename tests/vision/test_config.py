@@ -72,6 +72,14 @@ from vision.errors import BadConfig
         ("shade_dim", "dark", "a number from 0 to 1"),
         ("size_reread", -0.9, "a number 0 or more"),  # a share of the frame's dice
         ("size_reread", "smaller", "a number 0 or more"),
+        ("join_gap", -0.3, "a number 0 or more"),  # a part of the frame's die side
+        ("join_gap", "near", "a number 0 or more"),
+        ("join_fill", -0.8, "a number 0 or more"),  # a share of the hull's box
+        ("join_fill", "square", "a number 0 or more"),
+        ("join_sides", 1.5, "a number from 0 to 1"),  # a share of a hull's outline
+        ("join_sides", -0.9, "a number from 0 to 1"),
+        ("join_chroma", -0.05, "a number 0 or more"),  # a chromaticity difference
+        ("join_chroma", "pale", "a number 0 or more"),
     ],
 )
 def test_a_wrong_dice_value_names_the_key_and_what_it_must_be(key, value, must):
