@@ -7,8 +7,8 @@ import numpy as np
 
 from tests.vision.rng_state import pcg64_at
 from vision.config import dice_config
-from vision.evaluate import labelled_scene
-from vision.finder import Candidate, _joined_pieces
+from vision.evaluate import dice_right, labelled_scene
+from vision.finder import Candidate, _joined_pieces, find_dice
 from vision.profile import default_profile
 from vision.reader import read_dice
 
@@ -98,17 +98,35 @@ def test_joining_is_off_at_a_gap_of_0():
     assert _joined(_ring_in_two(), config=dice_config({"join_gap": 0.0})) == []
 
 
-# The generator's state before own dice 444546 #146 (`vision.evaluate.labelled_scenes(444546,
-# 147)`, the twelfth session's held-out wrong commit): (state, has_uint32, uinteger) of PCG64.
-_OWN_444546_146 = (231928599062662178362695849060461600419, 1, 3480748037)
-_INC_444546 = 110942136102074014981763157583492400783
+# The generator's state before own dice scenes (`vision.evaluate.labelled_scenes(seed, n)`):
+# 444546 #146, the twelfth session's held-out wrong commit; 313233 #71, a coin's rim in pieces;
+# 889900 #126, a tile's printed frame. ((state, has_uint32, uinteger), inc) of PCG64.
+_OWN = {
+    (444546, 146): (
+        (231928599062662178362695849060461600419, 1, 3480748037),
+        110942136102074014981763157583492400783,
+    ),
+    (313233, 71): (
+        (52914481580921220445412381065796780744, 0, 971333486),
+        130624553881512380942241842171782735897,
+    ),
+    (889900, 126): (
+        (180668044392445728064791119829354070749, 0, 3385789502),
+        300177634430697336259428439926109999087,
+    ),
+}
+
+
+def _own_scene(seed: int, index: int):
+    (state, has_uint32, uinteger), inc = _OWN[(seed, index)]
+    return labelled_scene(pcg64_at(state, inc, has_uint32, uinteger))
 
 
 def test_a_sixth_die_tinted_out_of_the_mask_is_not_left_out():
     # Six dice on dark planked wood, one more than POW plays (POW-2: five dice): the sixth, a
     # shield at (935, 490), lay in the mask as its rim only, in two L-shaped pieces; it was
     # dropped unsaid and five dice read "ok", a wrong commit. Joined, it reads as a shield.
-    scene = labelled_scene(pcg64_at(*_OWN_444546_146[:1], _INC_444546, *_OWN_444546_146[1:]))
+    scene = _own_scene(444546, 146)
     assert scene.reason == "too-many" and len(scene.dice) == 6
     profile = default_profile()
     reading = read_dice(dice_config(), profile, scene.image)
@@ -117,3 +135,28 @@ def test_a_sixth_die_tinted_out_of_the_mask_is_not_left_out():
     assert [d.face for d in sixth] == ["shield"]
     before = read_dice(dice_config({"join_gap": 0.0}), profile, scene.image)
     assert (before.status, len(before.dice)) == ("ok", 5)
+
+
+def test_a_coin_whose_rim_is_in_pieces_is_not_joined():
+    # A brown token, its mask a broken ring along its rim: their hull is near square (aspect
+    # 1.17) but its outline runs off its box as a disc's (0.78 along its sides); joined, the
+    # frame's five dice read right were refused "uncertain".
+    scene = _own_scene(313233, 71)
+    profile = default_profile()
+    assert find_dice(dice_config(), profile, scene.image).joined == ()
+    reading = read_dice(dice_config(), profile, scene.image)
+    assert reading.status == "ok" and dice_right(reading, scene) == len(scene.dice) == 5
+    # Joined all the same, the coin reads as no face: the frame is refused, not read without
+    # it (a die the joining found is never left out unsaid).
+    loose = dice_config({"join_sides": 0.0})
+    assert find_dice(loose, profile, scene.image).joined != ()
+    assert read_dice(loose, profile, scene.image).reason == "uncertain"
+
+
+def test_a_tile_s_printed_frame_is_not_joined():
+    # A red tile's white printed frame in pieces round its dark red middle: a clean square of
+    # a die's size, its middle another colour (0.15 apart).
+    scene = _own_scene(889900, 126)
+    profile = default_profile()
+    assert find_dice(dice_config(), profile, scene.image).joined == ()
+    assert find_dice(dice_config({"join_chroma": 1.0}), profile, scene.image).joined != ()
