@@ -2346,9 +2346,13 @@ def find_dice(
             dice, unsure = _scanned_tops(config, profile, frame, scan, dice, scale, level)
             unsure = [d for d in unsure if not in_shade(d)]
             issues += [("uncertain", d) for d in unsure]
+            # A die's shadow cut as a top (dropped below) covers no die: beside the die's
+            # top the scan found it is a pair whose rim shows the table (foreign outline 70
+            # scene 20: a slate shield's side face and shadow, 0.36 of its rim, "cocked").
+            lit = [d for d in dice if not in_shade(d)]
             issues += [
                 ("cocked", b)
-                for b in _covered_pairs(config, profile, frame, scan, cut_tops, dice, scale, level)
+                for b in _covered_pairs(config, profile, frame, scan, cut_tops, lit, scale, level)
             ]
             # A die whose top the scan by the taught faces found (sure or not) is no longer
             # one without a top too (foreign outline 8 scene 55: a bubble read at 1.00 on the

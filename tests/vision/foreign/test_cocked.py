@@ -97,6 +97,20 @@ def test_a_die_cocked_on_another_with_its_top_to_the_camera_is_cocked(
     assert off.status == "ok", off
 
 
+def test_a_dies_shadow_cut_as_a_top_beside_it_is_no_pile(foreign_sets):
+    # Foreign outline 70 (teach seed 1070), scene 20: a lone slate shield on green felt seen
+    # obliquely, its tall side face and shadow below its top. The colour cut took the side
+    # face and shadow as a top; the scan found the shield's top a side behind it, and the
+    # pair check (`_covered_pairs`) saw two tops in one blob, the lower one's rim 0.36 the
+    # felt: "cocked". That lower "top" is the table in shade (`_table_in_shade`), dropped as
+    # no die afterwards; a shadow covers no die, so the pair is not judged with it: "ok",
+    # every face right. (The piles above, whose lower die is lit, stay "cocked".)
+    profile = foreign_sets.profile("outline", 1070)
+    reading, truth = _read(foreign_sets, profile, "outline", 70, 20)
+    assert reading.status == "ok", reading
+    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth)
+
+
 def test_a_top_cut_with_its_side_face_is_cut_again_at_the_frames_size(foreign_sets):
     # Foreign outline seed 17 (teach seed 1017), scene 1: a far orange bubble's top cut out
     # with the side face below it, 1.33 of the frame's dice where it lies, matched no face and
