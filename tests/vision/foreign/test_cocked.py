@@ -13,6 +13,7 @@ import pytest
 
 from vision.config import dice_config
 from vision.images import load_bgr
+from vision.profile import DiceProfile
 from vision.reader import read_dice
 
 
@@ -250,3 +251,22 @@ def test_a_die_still_rolling_seen_obliquely_is_still_blurred(foreign_sets, profi
         foreign_sets, profiles["outline"], "outline", 601, scene, rolling=True, own_sides=0
     )
     assert off == reading
+
+
+def test_three_flat_dice_against_each_other_in_one_blob_are_read(foreign_sets):
+    # 25-dice pips seed 39, photo 6 (taught by the CLI, teach seed 1039): a white 1, a red 4
+    # and a red 2 in a row, their side faces and shadows touching (one blob), and a red 5 and
+    # two white 1s so (another): `free` cut dice out of each and left their side faces, a
+    # solid die-sized piece, so each blob was called "cocked" with all 25 dice read right.
+    # The scan found three tops in each blob, fitting their faces (0.62-0.76 typical distances),
+    # apart and uncovered: flat dice, as two are (`_side_by_side`). With `pair_overlap` 0 the
+    # check is off and the photo "cocked" as before.
+    profile = DiceProfile.load(foreign_sets.profile_file("pips", 1039))
+    path, truth = foreign_sets.scene("pips", 39, 6, dice=25)
+    frame = load_bgr(path)
+    config = {"max_dice": 25, "dice_in_play": 25}
+    reading = read_dice(dice_config(config), profile, frame)
+    assert reading.status == "ok", reading
+    assert Counter(d.face for d in reading.dice) == Counter(w["face"] for w in truth)
+    off = read_dice(dice_config({**config, "pair_overlap": 0.0}), profile, frame)
+    assert (off.status, off.reason) == ("unreadable", "cocked")
