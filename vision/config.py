@@ -207,6 +207,12 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # their print notching them; foreign outline cut dice 0.92-0.95), a dark chevron of a
         # wood's grain running off the frame is not (foreign outline 6/19, 17/31: 0.44).
         "cut_solid": 0.6,
+        # …nor when this much of its convex hull is of the table's colour around it
+        # (vision.finder._table_in_hull): what lies between a concave blob's arms is its print
+        # on a cut die (0.00-0.05 of the hull on 85 foreign dice cut by the frame: dev scenes
+        # cropped through a die), the table on a dark fold of a rippled cloth running off the
+        # frame (foreign outline 72 scene 13: 0.33, called "cut" where no die lies).
+        "cut_table": 0.2,
         # …unless its edges all run one way (a pencil, a stripe of the table at the edge): a
         # die shows edges two ways even when cut (measured <= 0.47 for cut dice, >= 0.78 for
         # pencils and stripes on rendered sets).
@@ -335,6 +341,7 @@ DICE_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "shade_dim": FRACTION,  # a part of the table's brightness: above 1 is brighter
         "covered_rim": FRACTION,  # a share of a top's rim
         "pair_overlap": FRACTION,  # a share of a top's extent
+        "cut_table": POSITIVE,  # a share of a hull: 0 would take every cut die for table
         "teach_print": FRACTION,  # of the face's median: above 1 would leave out its better half
         "dice_in_play": POSITIVE,
         "join_sides": FRACTION,  # a share of a hull's outline

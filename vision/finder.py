@@ -421,6 +421,30 @@ def _solidity(contour: np.ndarray) -> float:
     )
 
 
+def _table_in_hull(small: np.ndarray, mask: np.ndarray, contour: np.ndarray) -> float:
+    """The share of a blob's convex hull (small px `contour` in the frame scaled as `small`,
+    off its die `mask`) that is of the table's colour around the hull (its median within 3 px
+    outside, off the mask; each channel within a fifth of it, 12 levels at least, the
+    sensor's noise). A die's blob, even cut by the frame's straight edge, is convex but for
+    its print, which reaches into it where the print runs off the frame; what a concave blob
+    holds between its arms otherwise is table (a fold of a rippled cloth, a chevron)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    fh, fw = mask.shape
+    x0, y0, x1, y1 = max(x - 4, 0), max(y - 4, 0), min(x + w + 4, fw), min(y + h + 4, fh)
+    blob = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.drawContours(blob, [contour - (x0, y0)], -1, 1, -1)
+    hull = np.zeros_like(blob)
+    cv2.drawContours(hull, [cv2.convexHull(contour) - (x0, y0)], -1, 1, -1)
+    ring = (cv2.dilate(hull, np.ones((7, 7), np.uint8)) > hull) & (mask[y0:y1, x0:x1] == 0)
+    notch = (hull > 0) & (blob == 0)
+    if not ring.any() or not notch.any():
+        return 0.0
+    roi = small[y0:y1, x0:x1].astype(np.int16)
+    table = np.median(roi[ring], axis=0)
+    near = (np.abs(roi[notch] - table) <= np.maximum(0.2 * table, 12)).all(axis=1)
+    return float(near.sum()) / max(float(hull.sum()), 1.0)
+
+
 def _thinned(contour: np.ndarray, shape: tuple[int, ...], width: int) -> list[np.ndarray]:
     """The pieces of a blob (small px contour in a frame of `shape`) once every part of it
     thinner than `width` px is taken off (a morphological opening by a disk).
@@ -2109,12 +2133,14 @@ def find_dice(
             # under the old 1.6, left the frame read "ok" without them). Seen obliquely a
             # blob holds side faces, and a 2 dice long one at a corner was no die (foreign
             # outline seed 1, image 27, then refused): there the old 1.6 stays, and the blob
-            # must be about as solid as a die's body cut by a straight edge (`cut_solid`).
+            # must be about as solid as a die's body cut by a straight edge (`cut_solid`),
+            # and what its hull holds beyond it not the table (`cut_table`).
             if (
                 area >= float(config["cut_min_area"]) * ref**2
                 and max(rect[1]) <= (1.6 if oblique else 2.5) * ref
                 and cand.streak < float(config["cut_max_streak"])
                 and not (oblique and _solidity(c) < float(config["cut_solid"]))
+                and not (oblique and _table_in_hull(small, mask, c) >= float(config["cut_table"]))
             ):
                 issues.append(("cut", cand))
             elif oblique and (whole := whole_top(cand, area)):

@@ -59,6 +59,8 @@ from vision.errors import BadConfig
         ("covered_rim", 1.2, "a number from 0 to 1"),  # a share of a top's rim
         ("pair_overlap", 1.5, "a number from 0 to 1"),  # a share of a top's extent
         ("pair_fit", -1.0, "a number 0 or more"),
+        ("cut_table", 0.0, "a number above 0"),  # would take every cut die for table
+        ("cut_table", "cloth", "a number above 0"),
         ("pile_gap", -1.5, "a number 0 or more"),
         ("pile_gap", "near", "a number 0 or more"),
         ("top_over", -1.15, "a number 0 or more"),  # times the frame's dice

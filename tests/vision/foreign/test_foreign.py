@@ -691,6 +691,57 @@ def test_a_chevron_of_wood_grain_running_off_the_frame_is_no_cut_die(foreign_set
     _scene_read_right(foreign_sets, 1000 + seed, seed, scene)
 
 
+def test_a_fold_of_rippled_cloth_running_off_the_frame_is_no_cut_die(foreign_sets):
+    # Foreign outline seed 72 (teach seed 1072), scene 13: five dice read right, and a dark
+    # fold of the brown rippled cloth running off the frame's left edge, die-coloured, a
+    # chevron's tip (its arms at the edge, 0.61 of its hull), was taken for a cut die ("cut").
+    # What its hull holds between the arms is the cloth: 0.33 of the hull of the cloth's
+    # colour around it, where a die cut by the frame holds its print there (vision.config
+    # "cut_table"; above 1 it is off, and the image "cut" as before).
+    from vision.config import dice_config
+    from vision.images import load_bgr
+    from vision.reader import read_dice
+
+    _scene_read_right(foreign_sets, 1072, 72, 13)
+    path, _ = foreign_sets.scene("outline", 72, 13)
+    off = dice_config({"max_dice": 5, "dice_in_play": 5, "cut_table": 2.0})
+    reading = read_dice(off, foreign_sets.profile("outline", 1072), load_bgr(path))
+    assert (reading.status, reading.reason) == ("unreadable", "cut"), reading
+
+
+@pytest.mark.parametrize(
+    ("scene", "rows"),
+    [
+        # an orange bubble whose top the bottom edge cuts through its print (0.82 of its hull,
+        # 0.05 of the hull of the table's colour: the most of 85 cut dice measured)
+        pytest.param(11, (98, 622), id="print_at_the_edge"),
+        # a blue bubble cut through its symbol's ring, the die's blob an arch round it (0.62 of
+        # its hull: as concave as the fold above)
+        pytest.param(28, (144, 576), id="an_arch_round_the_print"),
+    ],
+)
+def test_a_die_cut_through_its_print_by_the_frame_is_still_cut(foreign_sets, scene, rows):
+    # Foreign outline seed 31 (teach seed 1031), the frame cropped above and below alike (its
+    # centre, and so the taught size slope, where it was) so that the bottom edge runs through
+    # a die's top: refused "cut", as without `cut_table` (which, set under the hull's share of
+    # the table's colour, takes the first for table).
+    import numpy as np
+
+    from vision.config import dice_config
+    from vision.images import load_bgr
+    from vision.reader import read_dice
+
+    path, _ = foreign_sets.scene("outline", 31, scene)
+    profile = foreign_sets.profile("outline", 1031)
+    frame = np.ascontiguousarray(load_bgr(path)[rows[0] : rows[1]])
+    config = {"max_dice": 5, "dice_in_play": 5}
+    reading = read_dice(dice_config(config), profile, frame)
+    assert (reading.status, reading.reason) == ("unreadable", "cut"), reading
+    if scene == 11:
+        loose = read_dice(dice_config({**config, "cut_table": 0.04}), profile, frame)
+        assert loose.reason != "cut", loose
+
+
 def test_the_outline_scenes_once_read_wrong_with_confidence_are_not(foreign_sets, capsys):
     # Reproductions of the confident wrong readings seen (seed 1, 60 outline scenes), each an
     # image "ok" with --dice 5: in scene 10 two orange speech bubbles read as orange skulls
