@@ -1642,7 +1642,8 @@ def _joined_pieces(
     `one_size`) that fills `join_fill` of its rotated box or more. A die whose body the
     frame's light tints out of the profile's colours keeps only its rim in the mask, a ring
     its print breaks in two (held-out own 444546 #146: two L-shaped pieces, neither a square,
-    dropped unsaid, and five of six dice read "ok"). Table pieces near each other make a long
+    dropped unsaid, and five of six dice read "ok" — a sixth die where POW plays five, POW-2,
+    committed as a roll). Table pieces near each other make a long
     or ragged hull; a coin's disc, or its rim in pieces, a round one, its outline off its box
     (`join_sides`, `_on_box`); a tile's printed frame a square whose middle is another colour
     (`_middle_of_their_colour`)."""

@@ -126,8 +126,9 @@ def smooth_cover(
             # A hand hiding a tile covers more than one window's place, or shows no grain at
             # all; a lone place just smoother than the table is a wood's bright crest, where
             # its speckle is faint (foreign boxes 30 #1, 54 #49, 89 #40: 0.20-0.44 of the
-            # table's median; the own wood-coloured hands whose place held one window, seeds
-            # 9101 and 9133: 0.08-0.11).
+            # table's median). Of the own wood-coloured hands the tests pin, 9133 and 9276
+            # smooth two and three neighbouring places; 9101's, at a row's end where one
+            # window fits, shows 0.11.
             beside = (i > 0 and smooth[i - 1] is not None) or (
                 i + 1 < len(smooth) and smooth[i + 1] is not None
             )

@@ -129,6 +129,14 @@ def _redrawn_read(tmp_path, seed: int, index: int, state: dict):
     return t, case, _read(tmp_path, {name: t}, _teach(tmp_path))
 
 
+def _reads_clean(tmp_path, seed: int, index: int, state: dict, surface: str | None = None):
+    """`_redrawn_read`'s scene is a clean one (no hand, no die on a tile; on `surface` when
+    given), read with every tile right and no row wrong."""
+    t, case, s = _redrawn_read(tmp_path, seed, index, state)
+    assert case == "normal" and (surface is None or t["surface"] == surface)
+    assert s.right == s.tiles and s.wrong_rows == 0, s.line()
+
+
 def _pcg(state: int, inc: int, uinteger: int, has_uint32: int = 1) -> dict:
     return pcg64_state(state, inc, has_uint32, uinteger)
 
@@ -250,9 +258,7 @@ def test_pow_1_a_foreign_tile_that_matches_well_is_not_refused_for_a_cut_a_littl
 ):
     # Boxes 11 and 8 (write_set(box, 60)): a clean scene refused, "tile N of the ... row is
     # not recognised", for a tile whose value the look settled by a wide margin.
-    t, case, s = _redrawn_read(tmp_path, box, index, state)
-    assert case == "normal"
-    assert s.right == s.tiles and s.wrong_rows == 0, s.line()
+    _reads_clean(tmp_path, box, index, state)
 
 
 @pytest.mark.parametrize(
@@ -269,9 +275,7 @@ def test_pow_13_a_pale_cloth_in_a_bright_light_covers_no_row(tmp_path, box, inde
     # at the frame's edge: its palest checks clip at 255 and lose their tint, were "not
     # table" beside the rows, and the frame was refused ("something covers the hero row").
     # A table colour brightened and clipped is table (find.py, `glare_gains`).
-    t, case, s = _redrawn_read(tmp_path, box, index, state)
-    assert case == "normal" and t["surface"] == "cloth"
-    assert s.right == s.tiles and s.wrong_rows == 0, s.line()
+    _reads_clean(tmp_path, box, index, state, "cloth")
 
 
 @pytest.mark.parametrize(
@@ -290,9 +294,7 @@ def test_pow_13_a_woods_bright_crest_between_tiles_covers_no_row(tmp_path, box, 
     # and the frame was refused "something covers the hero (villain) row after tile 1 (a
     # hand the table's colour?)". The places on either side kept the grain: a lone place only
     # just smoother than the table is no hand (smooth.py, `lone_texture_median_share`).
-    t, case, s = _redrawn_read(tmp_path, box, index, state)
-    assert case == "normal" and t["surface"] == "wood"
-    assert s.right == s.tiles and s.wrong_rows == 0, s.line()
+    _reads_clean(tmp_path, box, index, state, "wood")
 
 
 @pytest.mark.parametrize(
@@ -688,9 +690,7 @@ def test_pow_13_a_clean_scene_of_a_box_whose_fingertips_are_refused_still_reads(
     tmp_path, box, index, state
 ):
     # The same boxes' clean scenes on the same wood: every tile keeps its taught colours.
-    t, case, s = _redrawn_read(tmp_path, box, index, state)
-    assert case == "normal"
-    assert s.right == s.tiles and s.wrong_rows == 0, s.line()
+    _reads_clean(tmp_path, box, index, state)
 
 
 @pytest.mark.parametrize(
