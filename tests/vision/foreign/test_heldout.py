@@ -35,3 +35,16 @@ def test_a_foreign_tile_box_is_generated_taught_read_and_scored_in_work(tmp_path
     assert "5 clean scenes" in line and "covered scenes refused" in line
     assert (tmp_path / "box3" / "profile.npz").is_file()
     assert len((tmp_path / "box3" / "reads.jsonl").read_text().splitlines()) == 8
+
+
+def test_a_dice_set_that_cannot_be_taught_is_reported_and_the_run_goes_on(tmp_path, monkeypatch):
+    def fake_run(argv, out=None):
+        if "scenes" in argv[2]:
+            return ""  # the set's generation succeeds
+        if "teach" in argv:
+            raise RuntimeError("companion dice teach ... failed: no die found")
+        raise AssertionError(f"nothing is read after a failed teach: {argv}")
+
+    monkeypatch.setattr(heldout, "_run", fake_run)
+    line = heldout.foreign_dice(tmp_path, "outline", 76)
+    assert line.startswith("outline 76: teach failed:") and "no die found" in line
