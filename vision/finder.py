@@ -29,6 +29,10 @@ from .profile import BINS, DiceProfile
 # (foreign outline dice, tests/vision/foreign).
 TOP_ASPECT = 1.5
 
+# The reasons a blob is refused for that `_own_sides` and `_side_by_side` may find to be a
+# lone die, or flat dice side by side, seen obliquely.
+ALARMS = ("cocked", "blurred")
+
 # Of several squares that could be a die's top, the one to take (`_nearest_face`).
 Pick = Callable[[list["Candidate"]], "Candidate"]
 
@@ -1143,6 +1147,7 @@ def _own_sides(
     contour: np.ndarray | None,
     tops: list[Candidate],
     scale: float,
+    lit: list[Candidate] | None = None,
 ) -> bool:
     """Whether a blob called "cocked" or "blurred" (its small px `contour`) is one die seen
     obliquely: it holds one of `tops`, which fits a taught face (within `fit_max` typical
@@ -1166,7 +1171,8 @@ def _own_sides(
     fit = float(config["fit_max"]) * profile.typical_distance
     if float(_distances(profile, frame, [top]).min()) > fit:
         return False
-    return _body_share(frame, contour, [top], _lit_colours(frame, [top], tops), scale) < share
+    others = tops if lit is None else lit
+    return _body_share(frame, contour, [top], _lit_colours(frame, [top], others), scale) < share
 
 
 def _side_by_side(
@@ -1176,6 +1182,7 @@ def _side_by_side(
     contour: np.ndarray | None,
     tops: list[Candidate],
     scale: float,
+    lit: list[Candidate] | None = None,
 ) -> bool:
     """Whether a blob called "cocked" or "blurred" (its small px `contour`) is flat dice lying
     against each other, seen obliquely: it holds two or more of `tops`, each fitting a taught
@@ -1202,7 +1209,28 @@ def _side_by_side(
     covered = float(config["covered_rim"])
     if any(_covered_run(frame, t, profile.patch) >= covered for t in inside):
         return False
-    return _body_share(frame, contour, inside, _lit_colours(frame, inside, tops), scale) < share
+    others = tops if lit is None else lit
+    return _body_share(frame, contour, inside, _lit_colours(frame, inside, others), scale) < share
+
+
+def _fitting(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    tops: list[Candidate],
+    needed: bool,
+) -> list[Candidate]:
+    """The `tops` that fit a taught face within `fit_max` typical distances: the frame's dice
+    whose body colours `_lit_colours` may take. A die's shadow cut as a top (dropped later,
+    fitting no face) has the table's colour in shade for its body, and every side face and
+    shadow in a blob then counted as a lit top's colour (25-dice 43 #8: a white 6 and a red 5
+    touching, each read at 1.00, "cocked" at 0.39 of the rest so coloured, 0.05 the bar; the
+    shadow's top fit at 2.86). Only computed when a blob is judged (`needed`)."""
+    if not needed or not tops:
+        return []
+    fit = float(config["fit_max"]) * profile.typical_distance
+    dist = _distances(profile, frame, tops).min(axis=1)
+    return [t for t, d in zip(tops, dist, strict=True) if d <= fit]
 
 
 def _lit_colours(frame: np.ndarray, mine: list[Candidate], tops: list[Candidate]) -> list:
@@ -2389,14 +2417,17 @@ def find_dice(
             # "too-many").
             scanned = [d for d in dice if all(d is not c for c in cut_tops)] + unsure
             untopped = [u for u in untopped if not _under_a_top(u, scanned)]
+            lit = _fitting(config, profile, frame, dice, any(r in ALARMS for r, _ in issues))
             issues = [
                 (r, c)
                 for r, c in issues
                 if not (
-                    r in ("cocked", "blurred")
+                    r in ALARMS
                     and (
-                        _own_sides(config, profile, frame, one_die.get(id(c)), dice, scale)
-                        or _side_by_side(config, profile, frame, one_die.get(id(c)), dice, scale)
+                        _own_sides(config, profile, frame, one_die.get(id(c)), dice, scale, lit)
+                        or _side_by_side(
+                            config, profile, frame, one_die.get(id(c)), dice, scale, lit
+                        )
                     )
                 )
             ]
