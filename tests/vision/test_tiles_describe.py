@@ -7,6 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.tiles import describe
 from vision.tiles.describe import (
     Shifts,
     aligned_fit,
@@ -119,6 +120,34 @@ def test_a_frames_tiles_turned_together_turn_as_each_alone():
     assert together == alone
     assert together[3] == 0.0 and abs(together[4] + 9.0) <= 2.0
     assert abs(together[0] + 7.0) < 1.0 and abs(together[2] - 6.0) < 1.0
+
+
+def _tensor_by_numpy(crop: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The structure tensor's jxx, jyy, jxy of a crop as first written: numpy's squares and
+    products of the Sobel gradients, summed over B, G, R by `@`."""
+    gx = cv2.Sobel(crop, cv2.CV_32F, 1, 0, ksize=3).reshape(-1, 3)
+    gy = cv2.Sobel(crop, cv2.CV_32F, 0, 1, ksize=3).reshape(-1, 3)
+    ones = np.ones(3, np.float32)
+    return np.square(gx) @ ones, np.square(gy) @ ones, (gx * gy) @ ones
+
+
+def test_a_tiles_strong_edges_are_numpys_products_to_the_bit(monkeypatch):
+    # Issue #7 (time): `_strong_edges` sums each pixel's gradient products over B, G, R with
+    # OpenCV; every turn read hangs on those numbers, so they must be numpy's to the bit on
+    # any pixels, the steepest edges (0 against 255 in every channel) included.
+    rng = np.random.default_rng(7019)
+    frame = rng.integers(0, 256, (240, 400, 3)).astype(np.uint8)
+    frame[:, 200:] = np.where(rng.random((240, 200, 1)) < 0.5, 0, 255).astype(np.uint8)
+    frame[100:180, 40:120] = _tile_on_felt(5.0, 3)[60:140, 60:140]
+    for center, side in (((80.4, 140.2), 68.0), ((300.0, 120.0), 90.0), ((15.0, 20.0), 60.0),
+                         ((200.5, 119.5), 72.0)):  # fmt: skip
+        got = describe._strong_edges(frame, center, side)
+        monkeypatch.setattr(describe, "_tensor", _tensor_by_numpy)
+        want = describe._strong_edges(frame, center, side)
+        monkeypatch.undo()
+        assert got is not None and len(got[0]) > 100
+        for a, b in zip(got, want, strict=True):
+            np.testing.assert_array_equal(a, b)
 
 
 def _lookalikes() -> tuple[np.ndarray, np.ndarray]:
