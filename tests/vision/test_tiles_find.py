@@ -146,6 +146,31 @@ def test_a_blob_colour_is_the_median_of_its_lab_pixels_exactly():
         np.testing.assert_array_equal(got, want)
 
 
+def test_the_weighted_lab_by_lookup_is_the_formulas_to_the_bit():
+    """Issue #7 (time): the band's colours reach the k-means as weighted Lab through a lookup
+    of every 8-bit value (`_weighted_lab`), converted as one row; the bins' from a table
+    weighted once (`_bin_lab_weighted`). The table colours and every distance hang on them:
+    they must be the very float32 numbers of converting each pixel alone and weighting it,
+    for every value of each channel and any lightness weight."""
+    rng = np.random.default_rng(7027)
+    every = np.arange(256, dtype=np.uint8)
+    pixels = np.concatenate(
+        [np.stack([every, every[::-1], np.roll(every, 85)], 1),
+         rng.integers(0, 256, (20000, 3)).astype(np.uint8)]
+    )  # fmt: skip
+    present = np.flatnonzero(rng.random(find._BINS) < 0.1)
+    for wl in (CONFIG["lightness_weight"], 0.3, 1.0, 2.0 / 3.0):
+        per_pixel = cv2.cvtColor(pixels.reshape(-1, 1, 3), cv2.COLOR_BGR2LAB)
+        want = find._weighted(find._lab8_float(per_pixel), wl).reshape(-1, 3)
+        got = find._weighted_lab(pixels, wl)
+        assert got.dtype == np.float32
+        np.testing.assert_array_equal(got, want)
+        np.testing.assert_array_equal(
+            find._bin_lab_weighted(float(wl)).take(present, axis=0),
+            find._weighted(find._bin_lab()[present], wl),
+        )
+
+
 def _pale_cloth(glare: float) -> np.ndarray:
     """A 720×1280 pale pink gingham (BGR), its middle lit `glare` times brighter than its edge."""
     y, x = np.mgrid[0:720, 0:1280]
