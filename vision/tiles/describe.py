@@ -10,6 +10,7 @@ contrast and white balance), over a few pixels of shift (the box centre wobbles 
 
 from __future__ import annotations
 
+import itertools
 from functools import lru_cache
 
 import cv2
@@ -613,10 +614,11 @@ def _edge_vectors(found: list) -> list:
     cos2 = a / np.maximum(big, 1e-6)
     ex = strength * np.sqrt(np.maximum(0.5 * (1 + cos2), 0))
     ey = np.copysign(strength * np.sqrt(np.maximum(0.5 * (1 - cos2), 0)), b)
-    ends = np.cumsum([len(f[0]) for f in found])[:-1]
+    # Each tile's own stretch, by slices (`np.split` took 0.2 ms a frame, issue #7).
+    ends = list(itertools.accumulate(len(f[0]) for f in found))
     return [
-        (f[3], f[4], hx, hy, f[5])
-        for f, hx, hy in zip(found, np.split(ex, ends), np.split(ey, ends), strict=True)
+        (f[3], f[4], ex[a:b], ey[a:b], f[5])
+        for f, a, b in zip(found, [0, *ends[:-1]], ends, strict=True)
     ]
 
 
