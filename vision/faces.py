@@ -237,6 +237,9 @@ def _shadow_step(light: np.ndarray, w: np.ndarray, level: float) -> np.ndarray |
         return None
     v = np.log(light[ys, xs])
     total = float(((v - v.mean()) ** 2).sum())
+    least = max(8, count // 8)  # each side holds a part of the die, not a few stray pixels
+    if total <= 1e-9 or _no_split_can_step(v, total, least):
+        return None
     # The body pixels in the order of their projections on every turn: the split is a place
     # in it. Taken from every pixel's order (`_grid_order`), keeping the body's: the same
     # order as sorting the body's own projections, stably (issue #6: that sort was a third
@@ -251,7 +254,6 @@ def _shadow_step(light: np.ndarray, w: np.ndarray, level: float) -> np.ndarray |
     tail = v.sum() - head
     # The sum of squares around two means: total minus what the split explains.
     explained = head**2 / k + tail**2 / (count - k) - v.sum() ** 2 / count
-    least = max(8, count // 8)  # each side holds a part of the die, not a few stray pixels
     explained[: least - 1] = -1.0
     explained[count - least :] = -1.0
     i, j = np.unravel_index(int(np.argmax(explained)), explained.shape)
@@ -270,6 +272,30 @@ def _shadow_step(light: np.ndarray, w: np.ndarray, level: float) -> np.ndarray |
     side = 1.0 / (1.0 + np.exp(-np.clip(along / 0.7, -30, 30)))
     keep = left if abs(left - level) <= abs(right - level) else right
     return np.exp(left + (right - left) * side - keep).astype(np.float32)
+
+
+def _no_split_can_step(v: np.ndarray, total: float, least: int) -> bool:
+    """Whether no split of the body's log lightness `v` into two sides of `least` pixels or
+    more can pass `_shadow_step`'s test (explain 0.6 of `total`, its spread, with the sides'
+    means 0.03 or more apart), whatever line makes it: then no line does, and the turns need
+    not be tried (issue #6: an evenly lit die, most dice, took the step's whole time).
+
+    A split with k pixels on one side explains k(n−k)/n times the square of the difference
+    of its sides' means, and that difference is at most the larger of (the mean of the
+    brightest n−k) − (the mean of the darkest k) and (the mean of the brightest k) − (the
+    mean of the darkest n−k): a bound for every k from the sorted values. It is compared
+    with margins far above the float error of either side's sums (~1e-10 of the terms), so
+    it says "none" only where the step's own arithmetic finds none: the same result, to the
+    bit (tests/vision/test_faces.py)."""
+    n = len(v)
+    low = np.cumsum(np.sort(v))  # low[k - 1]: the sum of the darkest k
+    s = float(low[-1])
+    k = np.arange(least, n - least + 1)
+    dark_k, dark_rest = low[k - 1], low[n - k - 1]
+    gap = np.maximum((s - dark_k) / (n - k) - dark_k / k, (s - dark_rest) / k - dark_rest / (n - k))
+    margin = 1e-8 * (1.0 + s * s / n)
+    can = (gap >= 0.03 - 1e-8) & (k * (n - k) / n * gap * gap >= 0.6 * total - margin)
+    return not can.any()
 
 
 @dataclass(frozen=True)
