@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from .config import DICE_DEFAULTS
-from .faces import decide, descriptors, face_distances, face_patch, median_rows, print_contrast
+from .faces import decide, descriptors, face_distances, face_patch, print_contrast
 from .profile import BINS, DiceProfile
 
 # The long/short side of the box of a top face seen obliquely (`_oblique_top`): a camera
@@ -139,7 +139,8 @@ def local_contrast(
 
 
 def _largest(diff: np.ndarray) -> np.ndarray:
-    """The largest channel of a BGR uint8 image, per pixel."""
+    """The largest channel of a 3-channel image (uint8, or float32 without NaNs), per pixel
+    (issue #6: numpy's max over a last axis of 3 took 0.17 ms of a 80×45 frame)."""
     b, g, r = cv2.split(diff)  # (contiguous planes: strided views are copied per call)
     return cv2.max(cv2.max(b, g), r)
 
@@ -167,7 +168,7 @@ def _shadow_band(
     shade = cv2.inRange(depth, lo, hi)
     if cv2.countNonZero(shade) < least:  # (most frames: no shadow, nothing more to do)
         return None
-    off = cv2.absdiff(t / ts[:, :, None], b / bs[:, :, None]).max(axis=2)
+    off = _largest(cv2.absdiff(t / ts[:, :, None], b / bs[:, :, None]))
     shade &= cv2.inRange(off, 0.0, float(shadow["shadow_tint"]))
     shade //= 255
     n, labels, stats, _ = cv2.connectedComponentsWithStats(shade, connectivity=8)
@@ -309,8 +310,11 @@ def _split(blob: np.ndarray, side_ref: float, min_part: float) -> list[np.ndarra
     eroded = blob
     for it in range(1, max(2, int(side_ref * 0.45))):
         eroded = cv2.erode(eroded, kernel)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(eroded, connectivity=4)
-        parts = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= min_part]
+        # (the parts' areas counted off the labels: connectedComponentsWithStats took twice
+        # as long, issue #6)
+        n, labels = cv2.connectedComponents(eroded, connectivity=4)
+        areas = np.bincount(labels.ravel(), minlength=n)
+        parts = [i for i in range(1, n) if areas[i] >= min_part]
         if len(parts) >= 2:
             out = []
             for i in parts:
@@ -552,26 +556,23 @@ def _top_face(
     inner = cv2.boxPoints(((cx - x0, cy - y0), (cand.side * scale * 0.7,) * 2, cand.angle))
     inside = np.zeros(roi.shape[:2], np.uint8)
     cv2.fillPoly(inside, [inner.astype(np.int32)], 1)
-    top = inside.astype(bool)
-    if not top.any():
+    count = cv2.countNonZero(inside)
+    if not count:
         return cand  # (no pixel to take the body's colour from: nothing is near it)
-    body = median_rows(roi[top])
+    body = _median_in(roi, inside, count)
     near = _near_colour(roi, body)
     other = (
-        _other_light(roi[top & (near == 0)].astype(np.int16), body, int(inside.sum()))
+        _other_light(roi[inside.astype(bool) & (near == 0)].astype(np.int16), body, count)
         if lights
         else None
     )
     if other is not None:
         near |= _near_colour(roi, other)
     near = cv2.morphologyEx(near, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(near, connectivity=4)
-    if n < 2:
+    largest = _largest_part(near)
+    if largest is None:
         return cand
-    best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
-    cs, _ = cv2.findContours(
-        (labels == best).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE
-    )
+    cs, _ = cv2.findContours(largest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     (fx, fy), (w, h), angle = cv2.minAreaRect(max(cs, key=cv2.contourArea))
     side = float(np.sqrt(max(w * h, 1.0))) / scale
     if not shrink * cand.side <= side <= 1.05 * cand.side or max(w, h) > square * min(w, h):
@@ -585,6 +586,30 @@ def _top_face(
         fill=cand.fill,
         streak=cand.streak,
     )
+
+
+def _median_in(image: np.ndarray, mask: np.ndarray, count: int) -> np.ndarray:
+    """np.median(image[mask > 0], axis=0) of a BGR uint8 image (`count` pixels in `mask`),
+    float64: each channel's middle one or two values (their mean, as np.median takes it) read
+    off its histogram (issue #6: the partition of a top's pixels took 75 µs, this 50)."""
+    ranks = ((count - 1) // 2, count // 2)
+    out = np.empty(3)
+    for c in range(3):
+        seen = np.cumsum(cv2.calcHist([image], [c], mask, [256], [0, 256]).ravel())
+        lo, hi = np.searchsorted(seen, ranks, side="right").tolist()
+        out[c] = (lo + hi) / 2
+    return out
+
+
+def _largest_part(mask: np.ndarray) -> np.ndarray | None:
+    """The largest 4-connected part of a 0/1 uint8 mask (255 in it, else 0; the first of equal
+    ones), or None when the mask is empty: as connectedComponentsWithStats' areas pick it,
+    in under 0.8 of its time (issue #6)."""
+    n, labels = cv2.connectedComponents(mask, connectivity=4)
+    if n < 2:
+        return None
+    best = 1 + int(np.argmax(np.bincount(labels.ravel(), minlength=n)[1:]))
+    return cv2.compare(labels, best, cv2.CMP_EQ)
 
 
 def _near_colour(roi: np.ndarray, colour: np.ndarray) -> np.ndarray:

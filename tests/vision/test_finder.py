@@ -491,6 +491,46 @@ def test_a_top_s_pixels_near_its_colour_are_the_float_test_s_to_the_pixel():
         assert np.array_equal(finder._near_colour(roi, colour), float_test(roi, colour))
 
 
+def test_a_top_s_body_colour_and_its_largest_part_are_numpys_and_the_stats_ones():
+    # Issue #6: `_top_face` reads the median of a top's pixels off each channel's histogram,
+    # and picks the largest part of its near-colour mask by counting labels; the same
+    # numbers as np.median over the masked pixels (odd and even counts, ties, one pixel) and
+    # the same part as connectedComponentsWithStats' largest area (the first of equal ones).
+    rng = np.random.default_rng(67)
+    for size in (1, 2, 3, 40, 41):
+        for _ in range(30):
+            roi = rng.integers(0, 256, (size + 4, size + 3, 3), dtype=np.uint8)
+            roi[rng.random(roi.shape[:2]) < 0.3] = rng.integers(0, 256, 3)  # ties
+            mask = np.zeros(roi.shape[:2], np.uint8)
+            mask[2 : 2 + size, 1 : 1 + size] = rng.random((size, size)) < 0.8
+            count = cv2.countNonZero(mask)
+            if not count:
+                continue
+            got, want = finder._median_in(roi, mask, count), np.median(roi[mask > 0], axis=0)
+            assert got.dtype == want.dtype and np.array_equal(got, want)
+    for _ in range(200):
+        mask = (rng.random((30, 30)) < rng.uniform(0.2, 0.7)).astype(np.uint8)
+        mask[:, 10] = 0  # two parts of one size, at times
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        part = finder._largest_part(mask)
+        if n < 2:
+            assert part is None
+            continue
+        best = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+        assert np.array_equal(part > 0, labels == best)
+    assert finder._largest_part(np.zeros((5, 5), np.uint8)) is None
+
+
+def test_a_frames_largest_channel_is_numpys_max_in_floats_too():
+    # Issue #6: the shadow band's tint off the lit table takes `_largest` of a float32 image.
+    rng = np.random.default_rng(68)
+    for scale in (1e-3, 1.0, 100.0):
+        x = (rng.random((45, 80, 3)) * scale).astype(np.float32)
+        x[rng.random(x.shape) < 0.2] = 0.25 * scale  # ties
+        got = finder._largest(x)
+        assert got.dtype == np.float32 and np.array_equal(got, x.max(axis=2))
+
+
 def _one_die_blobs(count: int, share: float, side: float = 40.0, scale: float = 0.5):
     """`count` square blobs (small px), each `share` tops large around a die of `side` (frame
     px) 200 px apart, with those dice."""
