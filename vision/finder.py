@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from .config import DICE_DEFAULTS
-from .faces import decide, descriptors, face_distances, face_patch, print_contrast
+from .faces import decide, descriptors, face_distances, face_patch, median_of, print_contrast
 from .profile import BINS, DiceProfile
 
 # The long/short side of the box of a top face seen obliquely (`_oblique_top`): a camera
@@ -1971,7 +1971,7 @@ def find_dice(
     # size (424242 #48: checks 17 small px, dice 30; the dice were then split as 4 "dice").
     # A die's top holds its symbol or pips; a check is plain (teach picks its dice so too).
     sized = [side for side, p in clean if p] or [side for side, _ in clean]
-    side_ref = float(np.median(sized)) if sized else None
+    side_ref = median_of(sized) if sized else None
 
     piece_top = float(config["piece_top"])
     split_turn = float(config["split_turn"])
@@ -2293,7 +2293,7 @@ def find_dice(
         else:
             rest.append(cand)
     # The frame's die size (full px): the dice found so far, else the finder's estimate.
-    die_side = float(np.median([d.side for d in dice])) if dice else ref * inv
+    die_side = median_of([d.side for d in dice]) if dice else ref * inv
     pieces: list[Candidate] = []  # smeared, but too small or narrow for a rolling die
     for cand in rest:
         # A die still rolling is smeared along its path: its edges all run one way, and it is
@@ -2465,7 +2465,7 @@ def find_dice(
 
     sides = [level(d) for d in dice if die_like(d.center, d.side)]
     if len(sides) >= 3 or (not_dice and sides):
-        med = float(np.median(sides))
+        med = median_of(sides)
         low, high = (float(v) for v in config["one_size"])
         # (A top `_sized_tops` cut again at the frame's size has been judged so.)
         oversized = [level(d) > high * med and all(d is not t for t in judged) for d in dice]

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from .faces import Match, decide, descriptors, face_distances, face_patch
+from .faces import Match, decide, descriptors, face_distances, face_patch, median_of
 from .finder import (
     Candidate,
     Found,
@@ -469,7 +469,7 @@ def _read(
     # of another size may have taken in a side face or a shadow (a die half in shade does not
     # show its whole top face by its colour): the second look also starts from that size.
     sure = [c.side for c, m in zip(found.dice, matches, strict=True) if m.confidence >= low]
-    side = float(np.median(sure)) if len(sure) >= 2 else None
+    side = median_of(sure) if len(sure) >= 2 else None
 
     def sides(c: Candidate) -> tuple[float, ...]:
         if side is None or abs(c.side / side - 1) <= float(config["second_look"]) / 2:

@@ -207,6 +207,22 @@ def test_the_shadow_step_skips_the_turns_only_where_they_find_no_step():
     assert _no_split_can_step(v, float(((v - v.mean()) ** 2).sum()), len(v) // 8)
 
 
+def test_a_few_sides_median_and_a_body_s_hue_length_are_numpys():
+    # Issue #6: the frame's die sides' median without numpy's machinery, and the body's a*b*
+    # length by `_length`: the same floats as np.median and np.linalg.norm.
+    from vision.faces import _length, median_of
+
+    rng = np.random.default_rng(62)
+    for n in (1, 2, 3, 4, 5, 6, 9, 10):
+        for _ in range(50):
+            sides = list(rng.normal(30, 3, n))
+            sides[: n // 2] = [float(round(x)) for x in sides[: n // 2]]  # ties
+            assert median_of(sides) == float(np.median(sides))
+        body = rng.normal(0, 40, (n, 3)).astype(np.float32)
+        for b in body:
+            assert _length(b[1:]) == float(np.linalg.norm(b[1:]))
+
+
 def test_the_body_colours_median_is_numpys():
     from vision.faces import median_rows
 
