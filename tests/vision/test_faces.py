@@ -137,6 +137,28 @@ def _shadow_step_by_sorting(light, w, level):
     return np.exp(left + (right - left) * side - keep).astype(np.float32)
 
 
+def _printed_die(
+    rng: np.random.Generator,
+    n: int,
+    noise: float,
+    shaded: float,
+    reach: float,
+    dim: tuple[float, float],
+) -> np.ndarray:
+    """An n x n die's lightness (95, with `noise`) with a dark print, and with chance `shaded`
+    an edge at any turn within `reach` of the middle, beyond which the light is scaled by a
+    factor drawn from `dim`."""
+    yy, xx = np.mgrid[0:n, 0:n]
+    light = 95.0 + rng.normal(0, noise, (n, n))
+    a, b = rng.integers(2, n // 2, 2)
+    light[a : a + n // 3, b : b + n // 4] = 35.0  # a print
+    if rng.random() < shaded:
+        turn = rng.uniform(0, np.pi)
+        at = (xx - n / 2) * np.cos(turn) + (yy - n / 2) * np.sin(turn)
+        light[at > rng.uniform(-reach, reach)] *= rng.uniform(*dim)
+    return light
+
+
 def test_the_shadow_step_read_off_the_order_table_is_the_sorted_ones_to_the_bit():
     # Issue #6: the body pixels' order along each turn is read off one table of every
     # pixel's order instead of sorted per die. Dice lit evenly and across a shadow's edge at
@@ -147,15 +169,8 @@ def test_the_shadow_step_read_off_the_order_table_is_the_sorted_ones_to_the_bit(
     rng = np.random.default_rng(6060)
     steps = 0
     for n in (24, 24, 24, 17, 32):
-        yy, xx = np.mgrid[0:n, 0:n]
         for _ in range(24):
-            light = 95.0 + rng.normal(0, 2.0, (n, n))
-            a, b = rng.integers(2, n // 2, 2)
-            light[a : a + n // 3, b : b + n // 4] = 35.0  # a print
-            if rng.random() < 0.75:
-                turn = rng.uniform(0, np.pi)
-                at = (xx - n / 2) * np.cos(turn) + (yy - n / 2) * np.sin(turn)
-                light[at > rng.uniform(-n / 4, n / 4)] *= rng.uniform(0.5, 0.9)
+            light = _printed_die(rng, n, 2.0, shaded=0.75, reach=n / 4, dim=(0.5, 0.9))
             if rng.random() < 0.3:
                 light = np.round(light)  # equal levels: many equal sums along a turn
             body = (light > 45.0) & (rng.random((n, n)) > 0.1)
@@ -180,14 +195,8 @@ def test_the_shadow_step_skips_the_turns_only_where_they_find_no_step():
     skipped = steps = 0
     for _ in range(400):
         n = int(rng.choice([24, 24, 17, 32]))
-        yy, xx = np.mgrid[0:n, 0:n]
-        light = 95.0 + rng.normal(0, rng.uniform(0.3, 4.0), (n, n))
-        a, b = rng.integers(2, n // 2, 2)
-        light[a : a + n // 3, b : b + n // 4] = 35.0  # a print
-        if rng.random() < 0.7:
-            turn = rng.uniform(0, np.pi)
-            at = (xx - n / 2) * np.cos(turn) + (yy - n / 2) * np.sin(turn)
-            light[at > rng.uniform(-n / 2, n / 2)] *= rng.uniform(0.9, 1.1)
+        noise = rng.uniform(0.3, 4.0)
+        light = _printed_die(rng, n, noise, shaded=0.7, reach=n / 2, dim=(0.9, 1.1))
         body = (light > 45.0) & (rng.random((n, n)) > rng.uniform(0, 0.5))
         ys, xs = np.nonzero(body)
         v = np.log(light[ys, xs])
