@@ -572,3 +572,17 @@ def test_a_blobs_share_is_the_frames_own_only_where_enough_blobs_show_less(count
     assert taught == 2.2
     off = dice_config({"scan_own_blobs": 0})
     assert finder._blob_share(off, profile, frame, blobs, dice, [True] * count, 0.5, 40.0) == 2.2
+
+
+def test_one_die_cut_twice_is_one_die_and_touching_dice_stay_two():
+    from vision.finder import Candidate, _one_per_place
+
+    def die(x, y, side=30.0, angle=0.0):
+        return Candidate((x, y), side, angle, 1.0, 1.0, 0.0)
+
+    twice = [die(100, 100), die(300, 100), die(101, 100.5, 31.0, 8.0)]
+    assert _one_per_place(twice, None) == twice[:2]  # the first found, in the frame's order
+    # With the taught faces, the cut nearer one of them is kept (here: the later one).
+    assert _one_per_place(twice, lambda group: group[-1]) == [twice[2], twice[1]]
+    touching = [die(100, 100), die(130, 100), die(115, 126)]  # side by side: three dice
+    assert _one_per_place(touching, None) == touching
