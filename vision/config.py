@@ -65,6 +65,12 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         "min_fill": 0.82,
         # A blob holding several touching dice is split when its area is this many dice or more.
         "merged_area": 1.55,
+        # Seen from above, a blob not square nor a clean die whose body colour still outlines
+        # one clean top is that die (with a wedge of its shadow) only while the blob covers
+        # less than this many of that top's area: own dev seeds' such dice 0.63-1.76 of it;
+        # two white dice side by side, one cut out and the other dropped unsaid, 2.3 (535455
+        # #245, "ok" with 4 dice).
+        "odd_face_blob": 1.85,
         # …and each die split out of it is turned the way the edges around it run when this
         # much of their strength runs two ways a quarter turn apart (vision.finder._edge_turn:
         # touching dice measured 0.44-0.63; 0: the turn of the grown-back part's box).
