@@ -13,7 +13,7 @@ Unsure means unreadable: a wrong reading committed is worse than asking the tabl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -163,51 +163,83 @@ def placed(
     edge of the die's cut, away from the camera, within that part of its side (the die's cut
     reaches no farther `beyond` it; not asked of a camera looking straight down). `distances`:
     as `searched`'s."""
+    return placed_from(config, profile, frame, [c], distances, toward)
+
+
+def placed_from(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    starts: Sequence[Candidate],
+    distances: Callable[[np.ndarray], np.ndarray] | None = None,
+    toward: float | None = None,
+) -> np.ndarray:
+    """`placed` of each of `starts` (rows: starts), each start's row that of `placed` from
+    it alone: the starts climb in step, and each round's cuts of one turn and shape are
+    described and measured in one call (a row's bits do not depend on the cuts beside it in
+    a call). The teach places each taught die from five starts (vision.teach._slid): one
+    call for the five costs less than five (numpy's cost per call, not the arithmetic, is
+    most of a few cuts'). `distances` must not depend on the start (one die's)."""
     distances = distances or partial(face_distances, profile)
     part = float(config["place_reach"])
-    x0, y0 = c.center
+    n_faces = len(profile.faces)
     keep_far_edge = toward is not None and profile.size_slope != (0.0, 0.0)
 
-    def allowed(q: tuple[float, float, float, float]) -> bool:
+    def allowed(c: Candidate, q: tuple[float, float, float, float]) -> bool:
         return (
-            np.hypot(q[0] - x0, q[1] - y0) <= part * c.side + 1e-6
+            np.hypot(q[0] - c.center[0], q[1] - c.center[1]) <= part * c.side + 1e-6
             and not (keep_far_edge and beyond(profile, c, _cut(c, q)) > toward * c.side)
             and 1 - part <= q[2] / c.side <= 1 + part
             and abs(q[3] - c.angle) <= 15.0
         )
 
-    def rows(cuts: list[tuple[float, float, float, float]]) -> np.ndarray:
-        out = np.empty((len(cuts), len(profile.faces)), np.float32)
-        for a in {q[3] for q in cuts}:
-            at = [k for k, q in enumerate(cuts) if q[3] == a]
-            turned = replace(c, angle=a)
-            out[at] = distances(describe_cuts(profile, frame, turned, [cuts[k][:3] for k in at]))
+    def rows(cuts: list[list[tuple[float, float, float, float]]]) -> list[np.ndarray]:
+        """Each start's cuts (`cuts[n]`: start n's) measured, one call a turn and shape."""
+        out = [np.empty((len(q), n_faces), np.float32) for q in cuts]
+        calls: dict[tuple, list[tuple[int, int]]] = {}
+        for n, qs in enumerate(cuts):
+            for k, q in enumerate(qs):
+                calls.setdefault((q[3], starts[n].shape), []).append((n, k))
+        for (a, _), at in calls.items():
+            turned = replace(starts[at[0][0]], angle=a)  # (a cut is described by turn, shape)
+            got = distances(describe_cuts(profile, frame, turned, [cuts[n][k][:3] for n, k in at]))
+            for r, (n, k) in enumerate(at):
+                out[n][k] = got[r]
         return out
 
     # A coarse grid first (the cut may have slid a fifth of a side off the top and taken in
     # the side face, a fifth too large), then steps around its best.
-    steps = np.linspace(-part, part, 5) * c.side
-    grid = [
-        (x0 + i, y0 + j, c.side * k, c.angle) for i in steps for j in steps for k in (0.85, 1.0)
-    ]
-    grid = [q for q in grid if allowed(q)]
-    coarse = rows(grid)
-    best = int(np.argmin(coarse.min(1)))
-    here, row = grid[best], coarse[best]
-    shift, size, turn = 0.05, 0.05, 5.0  # parts of a side, of a size, degrees
-    while shift >= 0.02:
-        x, y, s, a = here
-        step = shift * s
-        near = [(x + i * step, y + j * step, s, a) for i in (-1, 0, 1) for j in (-1, 0, 1)]
-        near = [q for q in near[:4] + near[5:] + [(x, y, s * (1 - size), a), (x, y, s * (1 + size), a),
-                (x, y, s, a - turn), (x, y, s, a + turn)] if allowed(q)]  # fmt: skip
-        found = rows(near) if near else np.full((1, len(profile.faces)), np.inf, np.float32)
-        k = int(np.argmin(found.min(1)))
-        if near and found[k].min() < row.min():
-            here, row = near[k], found[k]
-        else:
-            shift, size, turn = shift / 2, size / 2, turn / 2
-    return row[None]
+    grids = []
+    for c in starts:
+        x0, y0 = c.center
+        steps = np.linspace(-part, part, 5) * c.side
+        grid = [
+            (x0 + i, y0 + j, c.side * k, c.angle) for i in steps for j in steps for k in (0.85, 1.0)
+        ]
+        grids.append([q for q in grid if allowed(c, q)])
+    climbs = []  # per start: its cut, that cut's row, and its step (shift, size, turn)
+    for grid, coarse in zip(grids, rows(grids), strict=True):
+        best = int(np.argmin(coarse.min(1)))
+        climbs.append([grid[best], coarse[best], 0.05, 0.05, 5.0])  # parts of a side, size, deg
+    while climbing := [n for n, climb in enumerate(climbs) if climb[2] >= 0.02]:
+        nears = []
+        for n in climbing:
+            (x, y, s, a), _, shift, size, turn = climbs[n]
+            step = shift * s
+            near = [(x + i * step, y + j * step, s, a) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+            near = [q for q in near[:4] + near[5:] + [(x, y, s * (1 - size), a), (x, y, s * (1 + size), a),
+                    (x, y, s, a - turn), (x, y, s, a + turn)] if allowed(starts[n], q)]  # fmt: skip
+            nears.append(near)
+        for n, near, found in zip(climbing, nears, rows(nears), strict=True):
+            _, row, shift, size, turn = climbs[n]
+            k = int(np.argmin(found.min(1))) if near else 0
+            if near and found[k].min() < row.min():
+                climbs[n][:2] = near[k], found[k]
+            else:
+                climbs[n][2:] = shift / 2, size / 2, turn / 2
+    return (
+        np.stack([row for _, row, *_ in climbs]) if climbs else np.empty((0, n_faces), np.float32)
+    )
 
 
 def _cut(c: Candidate, q: tuple[float, float, float, float]) -> Candidate:

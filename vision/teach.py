@@ -32,7 +32,7 @@ from .finder import (
 )
 from .images import load_bgr
 from .profile import BINS, DiceProfile
-from .reader import placed, searched
+from .reader import placed_from, searched
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp"}
 _SHIFT = 8 - int(np.log2(BINS))
@@ -314,12 +314,12 @@ def _teach_mistakes(
         if placing:
             # placed from the cut and from cuts slid off it (as a read's cut slides off a top
             # into its side face): a part of a die may fit another face (a pip of a 2 is a 1)
-            looks += [
-                (
-                    by_place,
-                    placed(config, profile, img, replace(c, center=q, side=side * k), left_out)[0],
-                )
+            starts = [
+                replace(c, center=q, side=side * k)
                 for q, k in _slid(cx, cy, side, float(config["place_reach"]))
+            ]
+            looks += [
+                (by_place, row) for row in placed_from(config, profile, img, starts, left_out)
             ]
         for rows, row in looks:
             order = np.argsort(row)

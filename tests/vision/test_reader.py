@@ -132,6 +132,32 @@ def test_a_die_cut_out_off_centre_is_read_on_a_second_look(pow_profile):
         assert second.best < first.best
 
 
+def test_starts_placed_in_step_are_each_placed_alone(pow_profile):
+    # The teach places each taught die from five starts at once (vision.teach._slid): each
+    # start's row must be `placed` from it alone, to the bit, though the starts climb a
+    # different number of rounds and their cuts are described in shared calls.
+    from dataclasses import replace
+
+    from vision.finder import find_dice
+    from vision.reader import placed, placed_from
+    from vision.teach import _slid
+
+    scene = _clean(308)
+    dice = find_dice(CONFIG, pow_profile, scene.image).dice
+    assert len(dice) >= 2
+    for die in dice[:2]:
+        (x, y), side = die.center, die.side
+        starts = [
+            replace(die, center=q, side=side * k)
+            for q, k in _slid(x, y, side, float(CONFIG["place_reach"]))
+        ]
+        together = placed_from(CONFIG, pow_profile, scene.image, starts)
+        alone = np.concatenate([placed(CONFIG, pow_profile, scene.image, c) for c in starts])
+        assert together.shape == (len(starts), len(pow_profile.faces))
+        assert np.array_equal(together, alone)
+        assert len({row.tobytes() for row in alone}) > 1  # (the starts do place apart)
+
+
 @pytest.mark.parametrize(("seed", "ok"), [(669, True), (555, False)])
 def test_checks_of_a_cloth_smaller_than_the_dice_do_not_set_the_die_size(seed, ok):
     # Rendered cloth scenes whose pale checks are clean squares half a die across: they set
