@@ -189,14 +189,18 @@ def test_dice_a_teach_left_out_are_told_on_the_setup_screen(
 ):
     # Which teach pictures leave a die out is vision's (tests/companion/controllers/
     # test_teach_wizard.py teaches such a set); here, that what the wizard tells reaches
-    # the screen it returns to.
+    # the screen it returns to. (So the teach step is the shipped profile: the wizard's real
+    # teach is the test above's.)
+    import vision.teach
     from companion.controllers.pow import Notice
     from companion.controllers.teach_wizard import DiceTeachWizard
     from companion.games.pow.model import FACES
+    from vision.profile import default_profile
     from vision.render.sets import write_teach_set
 
     told = Notice("TEACH", "the teach left out 1 die cut off its top: skull (teach-0.png)")
     monkeypatch.setattr(DiceTeachWizard, "done_notice", lambda self: told)
+    monkeypatch.setattr(vision.teach, "teach_with_notes", lambda folder: (default_profile(), []))
     shots = write_teach_set(tmp_path / "rendered", 7, style="pow", per_face=1)
     camera = ShownFrames()
     flow = flow_for(cfg_path, display, tmp_path, camera=camera)
