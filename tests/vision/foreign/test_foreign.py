@@ -840,8 +840,11 @@ def test_a_teach_die_cut_at_its_plain_side_face_is_left_out_and_said(foreign_set
     assert "cut off its top" in warned[0] and "left out" in warned[0]
     three = DiceProfile.load(profile).faces.index("3")
     assert DiceProfile.load(profile).least_print[three] > 20
-    # (without the check the side face is taught: the set still shows the mis-cut)
-    before = teach(folder, overrides={"teach_print": 0.0})
+    # (without the check the side face is taught: the set still shows the mis-cut; the
+    # print floor is set before the teach set's placed mistakes are made, so that teach
+    # places nothing: pips 1003's profile is the same but for placed_mistakes, at a quarter
+    # of its CPU)
+    before = teach(folder, overrides={"teach_print": 0.0, "place_reach": 0.0})
     assert before.least_print[three] < 5
 
 
