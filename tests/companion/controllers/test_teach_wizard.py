@@ -83,15 +83,21 @@ def test_dice_teach_wizard_view_draws_headless(tmp_path, monkeypatch):
     assert w.view().captured == (next(iter(shots)),)
 
 
-def test_dice_the_teach_left_out_are_told_when_the_wizard_is_done(tmp_path):
+def test_dice_the_teach_left_out_are_told_when_the_wizard_is_done(tmp_path, monkeypatch):
     # Foreign pips seed 3's teach set (teach seed 1003), shown to the wizard picture by
     # picture: in the first picture of the 3s a die seen obliquely is cut at its plain side
     # face, and the teach step leaves it out (vision.teach.OffPrint), as `companion dice
     # teach` warns. The wizard saves the profile and tells the table which picture it was.
+    # (What is left out is decided before the teach set's own mistakes are measured, most of
+    # a pips teach's CPU (its placed reads alone: 19 of 26 s for this set): they are left
+    # unmeasured here, as in a profile taught before they were; the test above reads with a
+    # wizard's whole teach. Shown fewer pictures the teach leaves nothing out: all are shown.)
+    import vision.teach
     from companion.controllers.setup import SetupController
     from companion.controllers.teach_wizard import DiceTeachWizard
     from tests.vision.foreign.scenes import faces_of, write_teach
 
+    monkeypatch.setattr(vision.teach, "_teach_mistakes", lambda config, profile, cuts: (None, None))
     write_teach(tmp_path / "shots", "pips", seed=1003, per_face=2)
     faces = tuple(faces_of("pips"))
     camera = ShownFrames()
