@@ -36,6 +36,8 @@ from vision.errors import BadConfig
         ("place_toward", -0.05, "a number from 0 to 1"),
         ("place_toward", "near", "a number from 0 to 1"),
         ("contrast", -3, "a whole number 0 or more"),
+        ("odd_face_blob", -1.0, "a number 0 or more"),  # a blob's area in tops' areas
+        ("odd_face_blob", "twice", "a number 0 or more"),
         ("min_confidence", "high", "a number 0 or more"),
         ("min_confidence", False, "a number 0 or more"),
         ("scale", 0, "a number above 0 and at most 1"),
