@@ -12,6 +12,7 @@ with it left out).
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -156,12 +157,11 @@ def median_rows(a: np.ndarray) -> np.ndarray:
 
 
 def median_of(values: Sequence[float]) -> float:
-    """float(np.median(values)) of a few floats (a frame's die sides): the middle one or the
-    mean of the middle two, the same float64 sum and halving, without numpy's array
-    machinery (issue #6: 20-60 µs a call, four calls a frame)."""
-    ordered = sorted(float(v) for v in values)
-    n = len(ordered)
-    return ordered[n // 2] if n % 2 else (ordered[n // 2 - 1] + ordered[n // 2]) / 2
+    """float(np.median(values)) of a few floats (a frame's die sides): the standard library's
+    median (the middle one or the mean of the middle two, the same float64 sum and halving)
+    of the values as Python floats, without numpy's array machinery (issue #6: 20-60 µs a
+    call, four calls a frame)."""
+    return statistics.median(float(v) for v in values)
 
 
 def _unshade(lab: np.ndarray, body: np.ndarray, step_hue: float) -> np.ndarray:

@@ -217,29 +217,41 @@ def placed_from(
             (x0 + i, y0 + j, c.side * k, c.angle) for i in steps for j in steps for k in (0.85, 1.0)
         ]
         grids.append([q for q in grid if allowed(c, q)])
-    climbs = []  # per start: its cut, that cut's row, and its step (shift, size, turn)
+    climbs = []
     for grid, coarse in zip(grids, rows(grids), strict=True):
         best = int(np.argmin(coarse.min(1)))
-        climbs.append([grid[best], coarse[best], 0.05, 0.05, 5.0])  # parts of a side, size, deg
-    while climbing := [n for n, climb in enumerate(climbs) if climb[2] >= 0.02]:
+        climbs.append(_Climb(grid[best], coarse[best]))
+    while climbing := [n for n, climb in enumerate(climbs) if climb.shift >= 0.02]:
         nears = []
         for n in climbing:
-            (x, y, s, a), _, shift, size, turn = climbs[n]
-            step = shift * s
+            (x, y, s, a), size, turn = climbs[n].cut, climbs[n].size, climbs[n].turn
+            step = climbs[n].shift * s
             near = [(x + i * step, y + j * step, s, a) for i in (-1, 0, 1) for j in (-1, 0, 1)]
             near = [q for q in near[:4] + near[5:] + [(x, y, s * (1 - size), a), (x, y, s * (1 + size), a),
                     (x, y, s, a - turn), (x, y, s, a + turn)] if allowed(starts[n], q)]  # fmt: skip
             nears.append(near)
         for n, near, found in zip(climbing, nears, rows(nears), strict=True):
-            _, row, shift, size, turn = climbs[n]
+            climb = climbs[n]
             k = int(np.argmin(found.min(1))) if near else 0
-            if near and found[k].min() < row.min():
-                climbs[n][:2] = near[k], found[k]
+            if near and found[k].min() < climb.row.min():
+                climb.cut, climb.row = near[k], found[k]
             else:
-                climbs[n][2:] = shift / 2, size / 2, turn / 2
-    return (
-        np.stack([row for _, row, *_ in climbs]) if climbs else np.empty((0, n_faces), np.float32)
-    )
+                climb.shift /= 2
+                climb.size /= 2
+                climb.turn /= 2
+    return np.stack([c.row for c in climbs]) if climbs else np.empty((0, n_faces), np.float32)
+
+
+@dataclass
+class _Climb:
+    """One start's climb in `placed_from`: its best cut so far (x, y, side, turn), that cut's
+    row of distances, and the step it tries next (parts of a side, of a size, degrees)."""
+
+    cut: tuple[float, float, float, float]
+    row: np.ndarray
+    shift: float = 0.05
+    size: float = 0.05
+    turn: float = 5.0
 
 
 def _cut(c: Candidate, q: tuple[float, float, float, float]) -> Candidate:
