@@ -69,7 +69,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # one clean top is that die (with a wedge of its shadow) only while the blob covers
         # less than this many of that top's area: own dev seeds' such dice 0.63-1.76 of it;
         # two white dice side by side, one cut out and the other dropped unsaid, 2.3 (535455
-        # #245, "ok" with 4 dice).
+        # #245, "ok" with 4 dice). Seen obliquely, a piece of a blob thinned of the table's
+        # lines (`thin_line`) holds another die when it covers more than this many of the blob
+        # its top's die makes (the profile's `blob_over_top`): it is thinned again (25-dice 53
+        # #1, a white 3 and a red 6 touching, 2.8 of the 6's; the 3 was dropped, "missing").
         "odd_face_blob": 1.85,
         # …and each die split out of it is turned the way the edges around it run when this
         # much of their strength runs two ways a quarter turn apart (vision.finder._edge_turn:
@@ -186,6 +189,10 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # this share of the smallest die side taken off (lines of a wood's grain joined to a
         # dark die: 3-6 px wide at half size where the smallest die is 11 px).
         "thin_line": 0.6,
+        # …and a piece still larger than a die's blob is thinned again by this share of the
+        # frame's own die (its clean squares' median side): a dark wood's bands 6-8 px wide at
+        # half size, where the frame's dice measure 22 (25-dice 53 #15).
+        "thin_line_frame": 0.45,
         # A blob no outline cut frees a die from is also split by its shade: its brighter
         # part, joined over gaps this part of a die side (a print near the edge), holds the
         # die (vision.finder._cut_by_shade; as `_oblique_top` joins a top over its print;

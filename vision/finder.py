@@ -2131,15 +2131,48 @@ def find_dice(
         parts thinner than `thin_line` of the smallest die are taken off: a die joined to
         lines of the table's texture of a die-like colour (a dark die on a dark-grained wood,
         the grain running on to the frame's edge) is then a piece of its own. Pieces at the
-        frame's edge are left (cut dice)."""
+        frame's edge are left (cut dice).
+
+        A piece still larger than one die's blob is thinned again by `thin_line_frame` of the
+        frame's own die (grain lines as wide as the smallest die's half: 25-dice 53 #15, four
+        dice joined by a dark wood's bands, "cocked"), and what is then still larger is left to
+        the scan by the taught faces. So is a piece a top is cut from that covers more than
+        `odd_face_blob` of the blob its die makes: another die is in it (two dice joined where
+        they touch, the grain running on to the frame's edge: 25-dice 53 #1, one or both
+        dropped, "missing")."""
         out = []
-        for q in _thinned(contour, small.shape, thin):
-            rect, aspect, fill, area = _stats(q)
-            if lo**2 <= area <= reach * hi**2 and not at_edge(q):
-                piece = _candidate(rect, aspect, fill, _streak(gray, q), inv)
-                top = _top_either(small, frame, piece, scale, lo, pick)
-                if top is not None:
-                    out.append((top, piece))
+        more = float(config["odd_face_blob"])
+        widths = [thin]
+        if side_ref is not None:
+            widths.append(max(3, int(float(config["thin_line_frame"]) * side_ref) | 1))
+        pending = [contour]
+        for n, width in enumerate(sorted(set(widths))):
+            larger, parts = [], []
+            for c in pending:
+                cut = _thinned(c, small.shape, width)
+                # A wider pass counts only where it takes off lines: it parts the piece, or
+                # leaves under four fifths of it (rounding a pile's corners is no line taken
+                # off, and a pile so "freed" lost its cocked die: drawn pile outline 533 #0).
+                sizes = sorted((cv2.contourArea(q) for q in cut), reverse=True)
+                parted = len(sizes) > 1 and sizes[1] >= lo**2
+                if n and not parted and (not sizes or sizes[0] >= 0.8 * cv2.contourArea(c)):
+                    larger.append(c)
+                else:
+                    parts.extend(cut)
+            for q in parts:
+                rect, aspect, fill, area = _stats(q)
+                if area > reach * hi**2 or (lo**2 <= area and at_edge(q)):
+                    larger.append(q)  # (the grain may run off the frame: thinned again)
+                elif lo**2 <= area:
+                    piece = _candidate(rect, aspect, fill, _streak(gray, q), inv)
+                    top = _top_either(small, frame, piece, scale, lo, pick)
+                    if top is not None:
+                        out.append((top, piece))
+                        if area > more * reach * (top.side * scale) ** 2:
+                            larger.append(q)  # more than its die's blob: another die in it
+            pending = larger
+        if not any(contour is c for c in scan):
+            scan.extend(q for q in pending if _streak(gray, q) < square_streaky and not at_edge(q))
         return out
 
     def whole_top(cand: Candidate, area: float) -> list[tuple[Candidate, Candidate]]:

@@ -38,6 +38,8 @@ from vision.errors import BadConfig
         ("contrast", -3, "a whole number 0 or more"),
         ("odd_face_blob", -1.0, "a number 0 or more"),  # a blob's area in tops' areas
         ("odd_face_blob", "twice", "a number 0 or more"),
+        ("thin_line_frame", -0.45, "a number 0 or more"),  # a share of the frame's die
+        ("thin_line_frame", "wide", "a number 0 or more"),
         ("min_confidence", "high", "a number 0 or more"),
         ("min_confidence", False, "a number 0 or more"),
         ("scale", 0, "a number above 0 and at most 1"),
