@@ -247,6 +247,23 @@ def test_the_nearest_table_colour_is_the_direct_formulas_to_the_bit():
         np.testing.assert_array_equal(got, _nearest2_direct(x, centres))
 
 
+def test_the_bands_90th_percentile_is_numpys_to_the_bit():
+    """Issue #7 (time): the table's spread is the 90th percentile of the band's distances to
+    its colours, from a partial sort of the two values it lies between; every threshold of
+    the mask hangs on it, so it must be the very float32 number `np.percentile` gives, for
+    any length (odd and even, a single value) and for ties (whole numbers)."""
+    rng = np.random.default_rng(7031)
+    for i in range(3000):
+        n = int(rng.integers(1, 6000))
+        x = (rng.random(n) * rng.choice([1.0, 50.0, 1e4])).astype(np.float32)
+        if i % 3 == 0:
+            x = np.round(x)
+        want = np.percentile(x, 90)
+        got = find._percentile90(x)
+        assert isinstance(got, float)
+        assert got == float(want), (n, got, want)
+
+
 def _typical_side_one_by_one(sides: list[float]) -> float:
     """The frame's tile side as first written: each side's ±20 % window counted in turn."""
     arr = np.array(sides)

@@ -190,7 +190,7 @@ def _table_mask(
     counts = np.bincount(labels.ravel(), minlength=k)
     centres = centres[counts >= config["min_table_share"] * len(sample)]
     own = np.maximum(_nearest2(sample, centres), 0)
-    spread = float(np.percentile(own, 90)) ** 0.5
+    spread = _percentile90(own) ** 0.5
     thresh = max(config["min_distance"], config["distance_factor"] * spread)
     # The table in shadow is the table still: light multiplies colour (and the camera's gamma
     # keeps it a product), so each table colour dimmed by every depth counts as table too. A
@@ -261,6 +261,21 @@ def _table_mask(
         cv2.compare(solid, 0, cv2.CMP_EQ), cv2.compare(coded, _SHADE, cv2.CMP_NE)
     )
     return mask, lit_px, clear
+
+
+def _percentile90(x: np.ndarray) -> float:
+    """`np.percentile(x, 90)` of a 1-d float32 array, from a partial sort of only the two values
+    it lies between: the same interpolation in the same float32 operations (numpy's own took
+    155 us a call for the band's 4,176 distances, this 37; two calls a frame, issue #7)."""
+    n = len(x)
+    at = n * 0.9 + (1 + 0.9 * (1 - 2)) - 1  # numpy's virtual index of the "linear" method
+    lo = int(np.floor(at))
+    hi = min(lo + 1, n - 1)
+    t = at - lo
+    part = np.partition(x, [lo, hi])
+    a, b = part[lo], part[hi]
+    d = b - a
+    return float(b - d * (1 - t) if t >= 0.5 else a + d * t)
 
 
 def _present(index: np.ndarray) -> np.ndarray:
