@@ -185,7 +185,8 @@ def _unclipped(config, cutout: np.ndarray) -> tuple[int, ...] | None:
     if config["clip_share"] >= 1.0 or cutout.max() < level:
         return None
     flat = cutout.reshape(len(cutout), -1)
-    clipped = np.count_nonzero(flat >= level, axis=1) >= config["clip_share"] * flat.shape[1]
+    # Summed, not `count_nonzero` over an axis: the same counts, in half the time (issue #7).
+    clipped = (flat >= level).sum(1) >= config["clip_share"] * flat.shape[1]
     if clipped.sum() != 1:
         return None
     return tuple(int(k) for k in np.flatnonzero(~clipped))
