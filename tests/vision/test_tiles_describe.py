@@ -122,6 +122,60 @@ def test_a_frames_tiles_turned_together_turn_as_each_alone():
     assert abs(together[0] + 7.0) < 1.0 and abs(together[2] - 6.0) < 1.0
 
 
+def _turns_over_all_seven(frame: np.ndarray, tiles) -> list:
+    """`refine_angles` as first written: all seven fine turns of every tile at once."""
+    out = [angle for _, angle, _, _ in tiles]
+    found = [describe._strong_edges(frame, c, side) for c, _, side, _ in tiles]
+    live = [i for i, f in enumerate(found) if f is not None]
+    edges = describe._edge_vectors([found[i] for i in live])
+    step_c, step_f = describe._COARSE, describe._FINE
+    grids = [
+        step_c * np.arange(np.floor((tiles[i][1] - tiles[i][3]) / step_c) - 1,
+                           np.ceil((tiles[i][1] + tiles[i][3]) / step_c) + 2)
+        for i in live
+    ]  # fmt: skip
+    peaks, nears = [], []
+    coarse = describe._turn_energies(edges, grids, 3)
+    for k, (grid, e) in enumerate(zip(grids, coarse, strict=True)):
+        j = int(np.argmax(e))
+        if 0 < j < len(grid) - 1:
+            peaks.append(k)
+            nears.append(grid[j] + step_f * np.arange(-3, 4))
+    fine = describe._turn_energies([edges[k] for k in peaks], nears, 1)
+    for k, near, e in zip(peaks, nears, fine, strict=True):
+        _, angle, _, reach = tiles[live[k]]
+        j = int(np.argmax(e))
+        best = float(near[j])
+        if 0 < j < len(near) - 1:
+            den = e[j - 1] - 2 * e[j] + e[j + 1]
+            if den < 0:
+                best += step_f * 0.5 * (e[j - 1] - e[j + 1]) / den
+        out[live[k]] = best if abs(best - angle) <= reach else angle
+    return out
+
+
+def test_a_tiles_fine_turns_past_one_step_are_tried_only_when_its_best_lies_there(monkeypatch):
+    # Issue #7 (time): the fine turns within one step (±1°) of the coarse best are tried first,
+    # the outer two (±1.5°) only for a tile whose best of those lies at their edge. A tile of
+    # one clear peak turns as over all seven to the bit, wherever its peak lies between the
+    # coarse turns (the 2° grid leaves it up to 1° off, and the parabola at ±1° needs ±1.5°).
+    calls = []
+    energies = describe._turn_energies
+
+    def counted(edges, turns, step):
+        calls.append((len(edges), step))
+        return energies(edges, turns, step)
+
+    frames = [_tile_on_felt(turn, seed) for seed, turn in enumerate(np.arange(-3.0, 3.01, 0.25))]
+    frame = np.hstack(frames)
+    tiles = [((100.3 + 200 * i, 99.6), 0.0, 68.0, 8.0) for i in range(len(frames))]
+    want = _turns_over_all_seven(frame, tiles)
+    monkeypatch.setattr(describe, "_turn_energies", counted)
+    assert refine_angles(frame, tiles) == want
+    outer = [n for n, step in calls if step == 1][1:]
+    assert outer and 0 < outer[0] < len(tiles)  # some tiles needed the outer turns, not all
+
+
 def _tensor_by_numpy(crop: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The structure tensor's jxx, jyy, jxy of a crop as first written: numpy's squares and
     products of the Sobel gradients, summed over B, G, R by `@`."""

@@ -546,8 +546,17 @@ def refine_angles(frame: np.ndarray, tiles) -> list:
             nears.append(grid[j] + _FINE * np.arange(-3, 4))
     if not peaks:
         return out
-    fine = _turn_energies([edges[k] for k in peaks], nears, 1)
+    # The fine turns within one step of the coarse best first, which on a tile of one clear
+    # peak holds it; the outer two only for a tile whose best of those lies at their edge.
+    fine = _turn_energies([edges[k] for k in peaks], [near[1:-1] for near in nears], 1)
+    edge = [m for m, e in enumerate(fine) if int(np.argmax(e)) in (0, len(e) - 1)]
+    if edge:
+        outer = _turn_energies([edges[peaks[m]] for m in edge], [nears[m][::6] for m in edge], 1)
+        for m, e in zip(edge, outer, strict=True):
+            fine[m] = np.concatenate([e[:1], fine[m], e[1:]])
     for k, near, e in zip(peaks, nears, fine, strict=True):
+        if len(e) < len(near):
+            near = near[1:-1]
         i = live[k]
         _, angle, _, reach = tiles[i]
         j = int(np.argmax(e))
