@@ -264,17 +264,20 @@ def test_the_bands_90th_percentile_is_numpys_to_the_bit():
         assert got == float(want), (n, got, want)
 
 
-def test_the_lights_median_is_numpys_to_the_bit():
-    """Issue #7 (time): the level the table's light is evened to is the median of its
-    estimate, from a partial sort; every evened pixel hangs on it, so it must be the very
-    number `np.median` gives, for odd and even lengths and ties."""
+def test_the_finders_medians_are_numpys_to_the_bit():
+    """Issue #7 (time): the level the table's light is evened to (float32), the tile side and
+    a merged row's thickness (float64) are medians from a partial sort; every evened pixel and
+    cut hangs on them, so each must be the very number `np.median` gives, for odd and even
+    lengths and ties, in either type."""
     rng = np.random.default_rng(7037)
     for i in range(3000):
         n = i // 20 + 1 if i < 800 else int(rng.integers(1, 5000))  # every short length too
-        x = (rng.random(n) * rng.choice([1.0, 300.0, 1e5])).astype(np.float32)
+        x = rng.random(n) * rng.choice([1.0, 300.0, 1e5])
         if i % 3 == 0:
             x = np.round(x)
-        assert find._median32(x) == float(np.median(x)), n
+        for typed in (x.astype(np.float32), x):
+            got = find._median(typed)
+            assert isinstance(got, float) and got == float(np.median(typed)), (n, typed.dtype)
 
 
 def _typical_side_one_by_one(sides: list[float]) -> float:

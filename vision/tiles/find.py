@@ -278,15 +278,18 @@ def _percentile90(x: np.ndarray) -> float:
     return float(b - d * (1 - t) if t >= 0.5 else a + d * t)
 
 
-def _median32(x: np.ndarray) -> float:
-    """`float(np.median(x))` of a 1-d float32 array: the middle value, or the float32 sum of
-    the middle two halved (exactly, as np.median's mean of them), from a partial sort without
-    np.median's cost per call (51 -> 26 us for the light's 3,600 values, issue #7)."""
+def _median(x: np.ndarray) -> float:
+    """`float(np.median(x))` of a 1-d float32 or float64 array: the middle value, or the sum
+    of the middle two halved in their own type (exactly, as np.median's mean of them), from a
+    partial sort without np.median's cost per call (51 -> 26 us for the light's 3,600
+    values; four more calls a frame on a few sides, issue #7)."""
+    if x.dtype.kind != "f":  # whole numbers: np.median halves them as floats
+        return float(np.median(x))
     h = len(x) // 2
     if len(x) % 2:
         return float(np.partition(x, h)[h])
     part = np.partition(x, [h - 1, h])
-    return float((part[h - 1] + part[h]) * np.float32(0.5))
+    return float((part[h - 1] + part[h]) * x.dtype.type(0.5))
 
 
 def _present(index: np.ndarray) -> np.ndarray:
@@ -372,7 +375,7 @@ def _flatten(
     light = g / np.maximum(t, 1e-3)
     if not np.any(t > 0.05):
         return small if at is None else small.reshape(-1, 3).take(at, axis=0)
-    level = _median32(light[t > 0.05])
+    level = _median(light[t > 0.05])
     gain = np.clip(level / np.maximum(light, 1.0), 0.5, 2.0)
     gain = cv2.resize(gain, (w, h), interpolation=cv2.INTER_LINEAR)
     if at is not None:
@@ -537,7 +540,7 @@ def _thickness(pts: np.ndarray, box: tuple) -> float:
     if hi < 1.5 * lo:
         return lo
     _, prof = _profile(pts, box)
-    return min(lo, float(np.median(prof[prof > 0.5 * prof.max()])))
+    return min(lo, _median(prof[prof > 0.5 * prof.max()]))
 
 
 def _cut(pts: np.ndarray, box: tuple, side: float, config: Mapping[str, Any]) -> list[np.ndarray]:
@@ -736,7 +739,7 @@ def _typical_side(sides: list[float]) -> float | None:
     # array operation instead of one per side (issue #7: 158 -> 25 us a call, two a frame).
     near = np.abs(arr[None, :] - arr[:, None]) < 0.2 * arr[:, None]
     best = arr[int(np.argmax(near.sum(1)))]
-    return float(np.median(arr[np.abs(arr - best) < 0.2 * best]))
+    return _median(arr[np.abs(arr - best) < 0.2 * best])
 
 
 def is_tile_shape(config: Mapping[str, Any], blob: Blob, side: float) -> int:
