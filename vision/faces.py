@@ -249,31 +249,36 @@ def _shadow_step(light: np.ndarray, w: np.ndarray, level: float) -> np.ndarray |
     least = max(8, count // 8)  # each side holds a part of the die, not a few stray pixels
     if total <= 1e-9 or _no_split_can_step(v, total, least):
         return None
-    ys, xs = np.nonzero(w)
-    # The body pixels in the order of their projections on every turn: the split is a place
-    # in it. Taken from every pixel's order (`_grid_order`), keeping the body's: the same
-    # order as sorting the body's own projections, stably (issue #6: that sort was a third
-    # of the step's time).
-    grid = _grid_order(*w.shape).ravel()
+    # The body's lightness in the order of its pixels' projections on every turn (rows: turns):
+    # the split is a place in it. Taken from every pixel's order (`_grid_order`), keeping the
+    # body's: the same order as sorting the body's own projections, stably (issue #6: that
+    # sort was a third of the step's time).
+    grid = _grid_order(*w.shape)
     flat = w.ravel()
-    order = (np.cumsum(flat) - 1).take(grid.compress(flat.take(grid)))
-    order = order.reshape(len(_TURNS), count).T
-    vs = v.take(order)
-    k = np.arange(1, count, dtype=np.float64)[:, None]
-    head = np.cumsum(vs, axis=0)[:-1]
-    tail = v.sum() - head
+    every = np.zeros(flat.shape, v.dtype)
+    every[flat] = v
+    vs = every.take(grid).compress(flat.take(grid).ravel()).reshape(len(_TURNS), count)
+    s = v.sum()
+    # Only the splits with `least` pixels or more a side are summed (issue #6: the others were
+    # summed and then set aside): head[j, m] is the sum of the first least + m along turn j.
+    head = np.cumsum(vs[:, : count - least], axis=1)[:, least - 1 :]
+    k = np.arange(least, count - least + 1, dtype=np.float64)
+    tail = s - head
     # The sum of squares around two means: total minus what the split explains.
-    explained = head**2 / k + tail**2 / (count - k) - v.sum() ** 2 / count
-    explained[: least - 1] = -1.0
-    explained[count - least :] = -1.0
-    i, j = np.unravel_index(int(np.argmax(explained)), explained.shape)
-    if total <= 1e-9 or explained[i, j] < 0.6 * total:
+    explained = head**2 / k + tail**2 / (count - k) - s**2 / count
+    # The first split explaining the most in the order (place, turn); numpy ints, so the
+    # sides' means below are divided in float64.
+    m, j = np.unravel_index(int(np.argmax(explained.T)), explained.T.shape)
+    if explained[j, m] < 0.6 * total:
         return None
-    left = float(head[i, j] / (i + 1))
-    right = float(tail[i, j] / (count - i - 1))
+    left = float(head[j, m] / (m + least))
+    right = float(tail[j, m] / (count - m - least))
     if abs(left - right) < 0.03:  # under 3 % in L+16: no shadow's edge
         return None
-    ends = order[i : i + 2, j]
+    i = m + least - 1  # the last pixel of the first side, in the turn's order
+    ys, xs = np.nonzero(w)
+    turn = grid[j]
+    ends = (np.cumsum(flat) - 1).take(turn.compress(flat.take(turn)))[i : i + 2]
     cut = 0.5 * float((xs[ends] * _COS[j] + ys[ends] * _SIN[j]).sum())
     h, wd = light.shape
     yy, xx = np.mgrid[0:h, 0:wd]
