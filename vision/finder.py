@@ -1123,6 +1123,21 @@ def describe_cuts(
     )
 
 
+def describe_turned(
+    profile: DiceProfile,
+    frame: np.ndarray,
+    c: Candidate,
+    cuts: Sequence[tuple[float, float, float, float]],
+) -> np.ndarray:
+    """`describe_cuts` of cuts each at its own turn, (x, y, side, angle), at `c`'s shape: a
+    row is the same whichever cuts are described beside it, so cuts of several turns go in
+    one call (issue #6: numpy's cost per call, not the arithmetic, is most of a few cuts')."""
+    return descriptors(
+        [face_patch(frame, (x, y), s, a, profile.patch, c.shape) for x, y, s, a in cuts],
+        step_hue=profile.step_hue,
+    )
+
+
 def _distances(profile: DiceProfile, frame: np.ndarray, cuts: list[Candidate]) -> np.ndarray:
     """Each cut's distance to each taught face (rows: cuts)."""
     patches = [face_patch(frame, c.center, c.side, c.angle, profile.patch, c.shape) for c in cuts]

@@ -610,3 +610,23 @@ def test_two_dice_side_by_side_are_not_read_as_the_one_top_their_colour_outlines
     assert reading.status != "ok" or len(reading.dice) == 5, reading
     old = read_dice(dice_config({"odd_face_blob": 99.0}), default_profile(), scene.image)
     assert old.status == "ok" and len(old.dice) == 4  # the premise: one die lost unsaid
+
+
+def test_cuts_described_together_at_their_own_turns_are_each_described_alone():
+    # Issue #6: a placed read's cuts of several turns are described in one call
+    # (`describe_turned`): each row must be the one `describe_cuts` gives that cut at its turn
+    # on its own, to the bit.
+    from dataclasses import replace
+
+    from vision.finder import describe_cuts, describe_turned
+
+    profile = default_profile()
+    scene = render_scene(np.random.default_rng(308), SceneSpec())
+    die = find_dice(dice_config({}), profile, scene.image).dice[0]
+    (x, y), side = die.center, die.side
+    cuts = [(x + dx, y - dx, side * k, die.angle + a)
+            for dx, k, a in [(0, 1, 0), (2, 0.9, 5), (-1.5, 1.05, -5), (3, 1, 2.5)]]  # fmt: skip
+    together = describe_turned(profile, scene.image, die, cuts)
+    alone = [describe_cuts(profile, scene.image, replace(die, angle=q[3]), [q[:3]]) for q in cuts]
+    assert np.array_equal(together, np.concatenate(alone))
+    assert len({row.tobytes() for row in together}) == len(cuts)  # (the turns do differ)
