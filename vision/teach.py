@@ -67,6 +67,20 @@ def _smooth(h: np.ndarray, sigma: float) -> np.ndarray:
     return h
 
 
+def _squared_from(pixels: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Each pixel's (N×3 uint8) squared distance from a colour bin's middle (`colour`: a
+    whole number in each channel, bins being 256 / BINS = 16 levels wide), in whole numbers,
+    one table look-up a channel. Under 48² exactly where np.linalg.norm of the difference as
+    floats is under 48: each square and sum is a whole number well under 2**53 (exact in any
+    order) and the root of 48² is 48 (issue #6: that norm over a teach picture's million
+    pixels, once a body colour, took a seventh of a teach)."""
+    levels = np.arange(256, dtype=np.int64)
+    out = np.zeros(len(pixels), np.int64)
+    for ch in range(3):
+        out += ((levels - int(colour[ch])) ** 2)[pixels[:, ch]]
+    return out
+
+
 def find_teach_dice(img: np.ndarray) -> tuple[list[TaughtDie], np.ndarray]:
     """Dice in a teach image (BGR uint8), and the mask of everything that is not table."""
     h, w = img.shape[:2]
@@ -96,7 +110,7 @@ def find_teach_dice(img: np.ndarray) -> tuple[list[TaughtDie], np.ndarray]:
         coarse = _smooth(_hist(flat[free.reshape(-1)]), 0.7)
         mode = np.array(np.unravel_index(int(coarse.argmax()), coarse.shape), float)
         body = (mode + 0.5) * (256 / BINS)
-        near = (np.linalg.norm(flat.astype(np.float32) - body, axis=1) < 48).reshape(h, w) & free
+        near = (_squared_from(flat, body) < 48**2).reshape(h, w) & free
         m = near.astype(np.uint8)
         m = cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

@@ -43,3 +43,23 @@ def test_the_shipped_profile_of_pow_dice_keeps_the_hue_in_full():
     p = default_profile()
     assert p.hue_weight == 1.0
     assert hue_weight(p.templates, p.labels) == 1.0
+
+
+def test_a_pixels_distance_from_a_bin_colour_is_under_48_where_the_float_norm_is():
+    # Issue #6: find_teach_dice takes the pixels near a body colour by whole-number squares
+    # (`_squared_from`) instead of np.linalg.norm of the float difference: the same pixels,
+    # for every bin's middle colour, pixels at the edge of the ball included.
+    from vision.profile import BINS
+    from vision.teach import _squared_from
+
+    rng = np.random.default_rng(48)
+    for _ in range(40):
+        mode = rng.integers(0, BINS, 3).astype(float)
+        body = (mode + 0.5) * (256 / BINS)
+        near = body + rng.integers(-49, 50, (4000, 3))  # around the ball's edge
+        pixels = np.clip(np.concatenate([near, rng.integers(0, 256, (4000, 3))]), 0, 255)
+        pixels = pixels.astype(np.uint8)
+        want = np.linalg.norm(pixels.astype(np.float32) - body, axis=1) < 48
+        got = _squared_from(pixels, body) < 48**2
+        assert np.array_equal(got, want)
+        assert 0 < want.sum() < len(want)
