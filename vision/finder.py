@@ -1117,10 +1117,7 @@ def describe_cuts(
 ) -> np.ndarray:
     """The descriptors (rows) of die `c` cut out at each (x, y, side) of `cuts`, at its turn
     and shape, described as the profile's dice were (its `step_hue`)."""
-    return descriptors(
-        [face_patch(frame, (x, y), s, c.angle, profile.patch, c.shape) for x, y, s in cuts],
-        step_hue=profile.step_hue,
-    )
+    return describe_turned(profile, frame, c, [(x, y, s, c.angle) for x, y, s in cuts])
 
 
 def describe_turned(
@@ -1129,7 +1126,7 @@ def describe_turned(
     c: Candidate,
     cuts: Sequence[tuple[float, float, float, float]],
 ) -> np.ndarray:
-    """`describe_cuts` of cuts each at its own turn, (x, y, side, angle), at `c`'s shape: a
+    """The descriptors of cuts each at its own turn, (x, y, side, angle), at `c`'s shape: a
     row is the same whichever cuts are described beside it, so cuts of several turns go in
     one call (issue #6: numpy's cost per call, not the arithmetic, is most of a few cuts')."""
     return descriptors(

@@ -551,7 +551,9 @@ def refine_angles(frame: np.ndarray, tiles) -> list:
     fine = _turn_energies([edges[k] for k in peaks], [near[1:-1] for near in nears], 1)
     edge = [m for m, e in enumerate(fine) if int(np.argmax(e)) in (0, len(e) - 1)]
     if edge:
-        outer = _turn_energies([edges[peaks[m]] for m in edge], [nears[m][::6] for m in edge], 1)
+        outer = _turn_energies(
+            [edges[peaks[m]] for m in edge], [nears[m][[0, -1]] for m in edge], 1
+        )
         for m, e in zip(edge, outer, strict=True):
             fine[m] = np.concatenate([e[:1], fine[m], e[1:]])
     for k, near, e in zip(peaks, nears, fine, strict=True):
