@@ -2151,12 +2151,16 @@ def find_dice(
         the scan by the taught faces. So is a piece a top is cut from that covers more than
         `odd_face_blob` of the blob its die makes: another die is in it (two dice joined where
         they touch, the grain running on to the frame's edge: 25-dice 53 #1, one or both
-        dropped, "missing")."""
+        dropped, "missing"). A piece in which no top is found is thinned again too, and the
+        wider width is taken from the middle of the profile's sizes when no clean die in the
+        frame gives one (the bands join every die: 25-dice 54 #11)."""
         out = []
         more = float(config["odd_face_blob"])
         widths = [thin]
-        if side_ref is not None:
-            widths.append(max(3, int(float(config["thin_line_frame"]) * side_ref) | 1))
+        # (With no clean die in the frame to size it, the middle of the sizes the profile
+        # allows: a frame whose dice the wood's bands all join has none: 25-dice 54 #11.)
+        size = side_ref if side_ref is not None else (lo + hi) / 2
+        widths.append(max(3, int(float(config["thin_line_frame"]) * size) | 1))
         pending = [contour]
         for n, width in enumerate(sorted(set(widths))):
             larger, parts = [], []
@@ -2178,7 +2182,11 @@ def find_dice(
                 elif lo**2 <= area:
                     piece = _candidate(rect, aspect, fill, _streak(gray, q), inv)
                     top = _top_either(small, frame, piece, scale, lo, pick)
-                    if top is not None:
+                    if top is None:
+                        # (No top: a die may still be joined to a band the wider pass parts:
+                        # 25-dice 54 #11, a red die and a white one joined by the band between.)
+                        larger.append(q)
+                    else:
                         out.append((top, piece))
                         if area > more * reach * (top.side * scale) ** 2:
                             larger.append(q)  # more than its die's blob: another die in it
@@ -2233,6 +2241,12 @@ def find_dice(
         if np.sqrt(area) > 2.5 * hi:
             # Far bigger than dice: a stretch of die-coloured table, maybe with dice in it
             # (its edges may well run one way; each die cut out of it is judged on its own).
+            # Seen obliquely, dice joined by a wood's bands across the whole frame (25-dice 54
+            # #11: one blob 640x234 small px, eight dice in it) are parted by thinning.
+            freed_tops = thinned_tops(c) if oblique else []
+            if freed_tops:
+                tops.extend(freed_tops)
+                continue
             freed, left = free(c)
             dice.extend(freed)
             if left and freed:
