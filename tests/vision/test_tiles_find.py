@@ -335,15 +335,45 @@ def test_the_bins_a_frame_holds_are_the_counted_ones(seed, monkeypatch):
 def test_the_second_pass_judged_near_the_first_is_the_whole_frames(seed):
     """Issue #7: the second pass (in the evened light) tells apart only the pixels within 2 px
     of the first pass's "not table" and evens out only those and the band's; the mask of
-    both passes is the same pixel for pixel as with the whole frame evened and judged."""
+    both passes is the same pixel for pixel as with the whole frame evened and judged (its
+    table colours the first pass's groups, evened)."""
     frame = scene(seed).image
     small = cv2.resize(frame, None, fx=CONFIG["scale"], fy=CONFIG["scale"],
                        interpolation=cv2.INTER_AREA)  # fmt: skip
-    first, lit, _ = find._table_mask(CONFIG, small, lit=True)
-    whole = cv2.bitwise_and(first, find._table_mask(CONFIG, find._flatten(CONFIG, small, lit))[0])
+    first, lit, _, groups = find._table_mask(CONFIG, small, lit=True)
+    even = find._flatten(CONFIG, small, lit)
+    whole = cv2.bitwise_and(first, find._table_mask(CONFIG, even, groups=groups)[0])
     fast, _ = find.foreground(CONFIG, frame)
     assert fast.any()
     np.testing.assert_array_equal(fast, whole)
+
+
+def test_the_second_pass_k_means_starts_from_the_first_pass_groups(monkeypatch):
+    """Issue #7: the evened light's table colours are a k-means of the band's pixels evened,
+    started once from the first pass's groups of those pixels, not from k-means++ starts of
+    its own (a third of the frame's k-means time)."""
+    rng = np.random.default_rng(5)
+    groups = rng.integers(0, 4, 600).astype(np.int32)
+    sample = rng.normal(0, 2, (600, 3)).astype(np.float32)
+    sample += np.float32([[0, 0, 0], [40, 5, 5], [0, 30, 0], [20, 0, -30]])[groups]
+    centres, labels = find._table_colours(sample, 4, groups)
+    np.testing.assert_array_equal(labels, groups)  # apart already: the groups stay
+    for g in range(4):
+        np.testing.assert_allclose(centres[g], sample[groups == g].mean(0), atol=1e-3)
+    calls = []
+    kmeans = cv2.kmeans
+
+    def recorded(sample, k, start, criteria, attempts, flags):
+        out = kmeans(sample, k, None if start is None else start.copy(), criteria, attempts, flags)
+        calls.append((start, attempts, flags, out[1].ravel().copy()))
+        return out
+
+    monkeypatch.setattr(cv2, "kmeans", recorded)
+    assert find.foreground(CONFIG, scene(7369).image)[0].any()
+    (first, second) = calls
+    assert first[0] is None and first[2] == cv2.KMEANS_PP_CENTERS
+    assert second[1:3] == (1, cv2.KMEANS_USE_INITIAL_LABELS)
+    np.testing.assert_array_equal(second[0].ravel(), first[3])
 
 
 def test_an_empty_table_has_nothing_for_the_second_pass_to_judge():

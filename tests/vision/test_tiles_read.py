@@ -202,20 +202,23 @@ def test_a_profile_taught_before_the_scaled_cuts_still_reads():
 
 
 def test_pow_13_a_tile_a_wood_coloured_hand_hides_nearly_whole_is_refused():
-    """Seeded scene 9445 (wood, a hand the wood's colour): the mask calls the hand table, and
-    the tile under it shows only as specks at its edges and between the fingers, each too
-    small for a blob. Read without adding the specks up, the villain row came out a tile short
-    and "ok"; together they cover a tile's place, so the frame is refused. (The hand's lack of
-    the wood's grain, by the median texture, refuses it too: both are off for `blind`.)"""
-    s = render_tiles(np.random.default_rng(9445), TileSpec(case="hand"))
-    assert s.surface == "wood" and s.reason == "hand"
+    """Seeded scene 9047 (wood, a hand the wood's colour reaching down a shadow's band over the
+    villain row's first tile): the mask calls the hand table, and the tile under it shows only
+    as specks at its edges and below the fingers, each too small for a blob. Read without
+    adding the specks up, the villain row came out a tile short and "ok"; together they cover a
+    tile's place, so the frame is refused. (The hand's lack of the wood's grain, by the median
+    texture, refuses it too: both are off for `blind`.) Seed 9445 showed this until the evened
+    light's k-means started from the first pass's groups (issue #7): its hidden tile's sliver
+    then joined into a blob that can't be made out, with both checks off."""
+    s = render_tiles(np.random.default_rng(9047), TileSpec(case="hand", surface="wood"))
+    assert s.reason == "hand" and s.villains[0].covered
     blind = tiles_config({"min_hidden_area": 99.0, "min_texture_median_share": 0.0})
     r = read_tiles(blind, profile(), s.image)
     assert r.status == "ok" and len(r.villains) == len(s.villains) - 1
     r = read_tiles(tiles_config({"min_texture_median_share": 0.0}), profile(), s.image)
-    assert r.reason == "something covers the villain row after tile 2 (a hand, a die?)"
+    assert r.reason == "something covers the villain row before tile 1 (a hand, a die?)"
     r = read_tiles(tiles_config({"min_hidden_area": 99.0}), profile(), s.image)
-    assert r.reason == "something covers the villain row after tile 2 (a hand the table's colour?)"
+    assert r.reason == "something covers the villain row before tile 1 (a hand the table's colour?)"
 
 
 def test_pow_13_a_hand_over_a_row_s_end_tile_is_refused():
@@ -348,6 +351,11 @@ _FAINT_PATCHES = {
     ),
 }
 
+_FAINT_PATCHES_SINCE_TABLE = (
+    "141516 #34 red gingham's light check",
+    "141516 #54 a blue cloth's bright middle",
+)
+
 
 @pytest.mark.parametrize("name", sorted(_FAINT_PATCHES))
 def test_pow_3_a_light_patch_of_the_table_in_a_row_s_gap_covers_no_tile(name):
@@ -364,6 +372,10 @@ def test_pow_3_a_light_patch_of_the_table_in_a_row_s_gap_covers_no_tile(name):
     r = read_tiles(tiles_config(), taught, s.image)
     assert r.reason is None
     assert values(r.villains) == values(s.villains) and values(r.heroes) == values(s.heroes)
+    if name in _FAINT_PATCHES_SINCE_TABLE:
+        # Since the evened light's k-means starts from the first pass's groups (issue #7),
+        # these two patches are table outright: they read right with the check off too.
+        return
     off = read_tiles(tiles_config({"faint_share": 0.0}), taught, s.image)
     assert off.reason is not None and ("covers" in off.reason or "made out" in off.reason)
 
