@@ -944,3 +944,26 @@ def _far_4s_read_ok(foreign_sets, *, teach_seed, seed, spots, confident):
         far = [d for d in reading.dice if abs(d.center[0] - x) < 6 and abs(d.center[1] - y) < 6]
         assert far and far[0].face == "4", (scene, far)
         assert not confident or far[0].confidence >= 0.5, (scene, far)
+
+
+def test_an_unsure_die_is_raised_only_by_a_placed_read_that_needs_no_check(foreign_sets):
+    # Foreign outline seed 81 (teach seed 1081; the fourteenth session's held-out start),
+    # scene 2: a far slate shield cut with its side face, read a blue bubble at 0.00 by its
+    # wide look and placed a blue bubble at 0.53. The placed read, naming the face the
+    # unsure read named, raised it over the bar, where nothing checks it again; only the
+    # expected-size rule (`size_reread`) kept the frame from "ok" with a blue bubble for the
+    # shield. With that rule off, the die stays unsure: an unsure read is raised only by a
+    # placed read that needs no check (`check_confidence`).
+    from vision.config import dice_config
+    from vision.images import load_bgr
+    from vision.profile import DiceProfile
+    from vision.reader import read_dice
+
+    path, truth = foreign_sets.scene("outline", 81, 2)
+    profile = DiceProfile.load(foreign_sets.profile_file("outline", 1081))
+    config = dice_config({"max_dice": 5, "dice_in_play": 5, "size_reread": 0.0})
+    reading = read_dice(config, profile, load_bgr(path))
+    far = [d for d in reading.dice if math.dist(d.center, (435.0, 134.0)) < 20]
+    assert not any(d.face == "bubble-blue" and d.confidence >= 0.5 for d in far), reading
+    if reading.status == "ok":
+        assert sorted(d.face for d in reading.dice) == sorted(t["face"] for t in truth)
