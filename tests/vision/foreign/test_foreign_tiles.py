@@ -717,3 +717,22 @@ def test_pow_1_lookalikes_filled_in_other_colours_are_told_apart_by_their_fine_p
     t, case, s = _redrawn_read(tmp_path, 69, index, state)
     assert case == "normal" and [x["value"] for x in t["villains"]] == villains
     assert s.right == s.tiles and s.wrong_rows == 0, s.line()
+
+
+def test_pow_13_a_hand_joining_a_whole_row_into_one_blob_is_no_emptied_row(tmp_path):
+    # Box 116 scene 6 (write_set(116, 60); the seventeenth session's held-out end run): ten
+    # heroes side by side on green felt, a hand over the last one, its arm running off the
+    # frame's top edge: the row and the arm are one blob (842x397 px) whose centre lies 3.8
+    # sides from the villain row, farther than a row can be from the other (`row_spacing`).
+    # No hero row was seen, and the frame was read "ok" with no heroes: an emptied row. The
+    # blob is judged by all its pixels, not its centre: it reaches over the hero row's place.
+    from vision.tiles import TilesProfile, load_bgr, read_tiles, tiles_config
+
+    state = _pcg(307070725510813121766909202942705382267,
+                 297594994581778297328037081714046654337, 1383339409, 0)  # fmt: skip
+    name, t, case = _redrawn(tmp_path, 116, 6, state)
+    assert case == "hand" and t["heroes"][-1]["covered"] and len(t["heroes"]) == 10
+    r = read_tiles(
+        tiles_config(), TilesProfile.load(_teach(tmp_path)), load_bgr(tmp_path / "scenes" / name)
+    )
+    assert r.reason is not None, r
