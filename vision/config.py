@@ -307,7 +307,8 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # A die read with confidence whose best distance is beyond this many typical ones is
         # looked at again (the second look's cuts) and kept only when that agrees on its face.
         "check_fit": 1.25,
-        # …and so is one read with less confidence than this.
+        # …and so is one read with less confidence than this; an unsure die is raised over
+        # the bar by its placed read only at this confidence (vision.reader._placed_look).
         "check_confidence": 0.8,
         # …and a die the second look read is held to the lesser of the single cuts' doubt and
         # the teach set's own mistakes made by the same search (DiceProfile.searched_mistakes;
