@@ -2156,13 +2156,12 @@ def find_dice(
         frame gives one (the bands join every die: 25-dice 54 #11)."""
         out = []
         more = float(config["odd_face_blob"])
-        widths = [thin]
         # (With no clean die in the frame to size it, the middle of the sizes the profile
         # allows: a frame whose dice the wood's bands all join has none: 25-dice 54 #11.)
         size = side_ref if side_ref is not None else (lo + hi) / 2
-        widths.append(max(3, int(float(config["thin_line_frame"]) * size) | 1))
+        wider = max(3, int(float(config["thin_line_frame"]) * size) | 1)
         pending = [contour]
-        for n, width in enumerate(sorted(set(widths))):
+        for n, width in enumerate(sorted({thin, wider})):
             larger, parts = [], []
             for c in pending:
                 cut = _thinned(c, small.shape, width)

@@ -281,10 +281,9 @@ def _placed_look(
     """The die read at its placed cut (`placed`), the teach set's doubt looked up at the first
     cut's distances (as `_second_look`) and held to its placed mistakes as well; `m` (the
     read so far, unsure) kept unless the placed read names its face with the confidence that
-    needs no check (below). A
-    placed read never names a face on its own: placed over one pip of a far 2 a cut reads a
-    1 at 1.00 (foreign pips 37 scene 49, 0.2 of a side off, 0.81 of its size), and the teach
-    set's placed mistakes did not show it."""
+    needs no check (below). A placed read never names a face on its own: placed over one pip
+    of a far 2 a cut reads a 1 at 1.00 (foreign pips 37 scene 49, 0.2 of a side off, 0.81 of
+    its size), and the teach set's placed mistakes did not show it."""
     row = placed(config, profile, frame, c, toward=toward)
     again = decide(config, profile, row, doubt_at=first[None], placed=True)[0]
     if m is None:

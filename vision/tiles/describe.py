@@ -557,7 +557,7 @@ def refine_angles(frame: np.ndarray, tiles) -> list:
         for m, e in zip(edge, outer, strict=True):
             fine[m] = np.concatenate([e[:1], fine[m], e[1:]])
     for k, near, e in zip(peaks, nears, fine, strict=True):
-        if len(e) < len(near):
+        if len(e) < len(near):  # (a tile whose best lay inside: the inner five turns only)
             near = near[1:-1]
         i = live[k]
         _, angle, _, reach = tiles[i]

@@ -294,7 +294,10 @@ def _percentile90(x: np.ndarray) -> float:
     it lies between: the same interpolation in the same float32 operations (numpy's own took
     155 us a call for the band's 4,176 distances, this 37; two calls a frame, issue #7)."""
     n = len(x)
-    at = n * 0.9 + (1 + 0.9 * (1 - 2)) - 1  # numpy's virtual index of the "linear" method
+    # numpy's virtual index of the "linear" method, n·q + (α + q(1 − α − β)) − 1 with α = β = 1,
+    # written as numpy writes it so that it rounds the same ((n − 1)·q differs in its last bit
+    # for 1,799 of the lengths 1-6,000).
+    at = n * 0.9 + (1 + 0.9 * (1 - 2)) - 1
     lo = int(np.floor(at))
     hi = min(lo + 1, n - 1)
     t = at - lo
