@@ -264,3 +264,22 @@ def test_pow_3_a_row_laid_askew_to_the_other_keeps_its_far_tile():
     rows = read(*heroes, *villains)
     assert rows.problem is None
     assert rows.villains == tuple(villains) and len(rows.heroes) == 12
+
+
+def test_pow_13_a_row_end_tile_under_a_hand_is_looked_for_at_the_longest_pitch_the_gaps_allow():
+    # Own seed 271828, a drawn arm the wood's colour over three quarters of a row's end tile and
+    # a quarter of the one beside it (tests/vision/test_tiles_read.py draws it): the tile beside
+    # was cut short, its centre off its own, and its gap to the next came out short. The pitch
+    # that fits every gap best then fell short of the one laid, eleven of it put the hidden end
+    # tile's sliver past where the row could reach, and the row was read "ok" a tile short.
+    pitch = 80.0
+    heroes = row(300, BLUE, [200 + pitch * i for i in (1, 2, 3, 5, 6, 8, 9, 10, 11)])
+    cut = blob(200 + pitch + 8, 400, ORANGE, w=SIDE - 16)
+    villains = [cut, *row(400, ORANGE, [200 + pitch * i for i in range(2, 12) if i != 7])]
+    assert read(*heroes, *villains).problem is None  # the tile under the hand taken: a row of 10
+    sliver = blob(200 - SIDE / 2 + 12, 400, ORANGE, w=24)  # all the arm leaves of the end tile
+    rows = read(*heroes, *villains, sliver)
+    assert rows.problem == (
+        "a tile of the villain row before tile 1 can't be made out (half covered, in shadow, or "
+        "too close to the table's colour?)"
+    ), rows.problem
