@@ -283,3 +283,18 @@ def test_pow_13_a_row_end_tile_under_a_hand_is_looked_for_at_the_longest_pitch_t
         "a tile of the villain row before tile 1 can't be made out (half covered, in shadow, or "
         "too close to the table's colour?)"
     ), rows.problem
+
+
+def test_pow_13_a_taken_tile_lying_far_from_the_other_row_is_no_row_of_one():
+    # Foreign boxes 10, 15, 17 and 20 drawn with every tile of one row taken (the eighteenth
+    # session's hunt): a taken tile lying loose well clear of the other row was read as that
+    # row, one tile long, "ok". Rows lie side by side (POW-3, `row_spacing`); a row emptied
+    # whole (POW-13) reads empty.
+    loose = blob(400, 400 - 4.5 * SIDE, BLUE)
+    rows = read(*VILLAINS, loose)
+    assert rows.problem is None and rows.heroes == () and len(rows.villains) == 6
+    # Two such tiles, or one beside a row of one, can't be told from a row.
+    two = read(*VILLAINS, loose, blob(400 + PITCH, 400 - 4.5 * SIDE, BLUE))
+    assert two.problem and "too far apart" in two.problem
+    lone = read(VILLAINS[0], loose)
+    assert lone.problem and "too far apart" in lone.problem

@@ -228,6 +228,22 @@ def _pitch(config, rows: dict[str, tuple[Blob, ...]], lines: dict, side: float) 
     return float(candidates[np.flatnonzero(err <= 2 * err[best])].max())
 
 
+def _far_row(config, rows: dict[str, tuple[Blob, ...]], lines: dict, side: float) -> str | None:
+    """The row none of whose tiles lies within `row_spacing` sides of the other row's line, the
+    one with fewer tiles (either, when both are as short), or None."""
+    if len(lines) < 2:
+        return None
+    far = []
+    for kind, other in ((HEROES, VILLAINS), (VILLAINS, HEROES)):
+        p, d = lines[other]
+        off = np.abs((np.array([b.center for b in rows[kind]]) - p) @ np.array([-d[1], d[0]]))
+        if off.min() > config["row_spacing"] * side:
+            far.append(kind)
+    if not far:
+        return None
+    return min(far, key=lambda k: len(rows[k]))
+
+
 def _reach(row: tuple[Blob, ...], line, laid: int, pitch: float, side: float) -> float:
     """How far beyond its end tiles a row's hidden tiles could lie (px along the row).
 
@@ -378,6 +394,20 @@ def find_rows(
             b for b, r in zip(blobs, res, strict=True)
             if config["in_line"] * side <= r < config["stray"] * side
         ]  # fmt: skip
+
+    far = _far_row(config, rows, lines, side)
+    if far is not None:
+        # A "row" no tile of which lies within `row_spacing` of the other row is not laid beside
+        # it (POW-3): one tile there is a taken tile lying loose while its row is empty (foreign
+        # boxes 10, 15, 17, 20 drawn with every tile of a row taken: the loose tile was read as
+        # the row, "ok"). More than one can't be told from a row, nor one from a row of one.
+        if len(rows[far]) > 1 or len(rows[VILLAINS if far == HEROES else HEROES]) == 1:
+            return Rows((), (), side, "the hero and villain rows lie too far apart to be told "
+                        "from tiles taken and put aside")  # fmt: skip
+        others.extend(rows[far])
+        others.extend(half_out.pop(far))
+        rows[far] = ()
+        del lines[far]
 
     counts = dict(zip((HEROES, VILLAINS), laid_out, strict=True))
     pitch = _pitch(config, rows, lines, side)

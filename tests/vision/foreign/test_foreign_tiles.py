@@ -736,3 +736,40 @@ def test_pow_13_a_hand_joining_a_whole_row_into_one_blob_is_no_emptied_row(tmp_p
         tiles_config(), TilesProfile.load(_teach(tmp_path)), load_bgr(tmp_path / "scenes" / name)
     )
     assert r.reason is not None, r
+
+
+@pytest.mark.parametrize("box,index,gone", [(20, 2, "heroes"), (10, 0, "villains")])
+def test_pow_13_a_row_taken_whole_beside_a_loose_taken_tile_reads_empty(
+    monkeypatch, box, index, gone
+):
+    # The eighteenth session's hunt: scenes of boxes 10 and 20 drawn with every tile of one
+    # row taken (POW-13), a player's taken tile of that row's colour lying loose well clear of
+    # the other row. That tile was read as the row, one tile long, "ok": a wrong row on a
+    # clean table. A row lies beside the other (POW-3, `row_spacing`): the row reads empty.
+    from vision.tiles import read_tiles, teach, tiles_config
+
+    b = ts.make_box(box)
+    rng = np.random.default_rng([box, 1])
+    layout = ts.make_layout(rng)
+    setup, _ = ts.render(rng, b, layout, (0, 0), "normal", str(rng.choice(ts.SURFACES)))
+    cfg = tiles_config()
+    profile = teach(cfg, setup, layout.heroes, layout.villains)
+    rng = np.random.default_rng([box, 18019, index])
+    emptied = int(rng.integers(2))
+    take, calls = ts.take, []
+
+    def taken(r, n, count):
+        kept = take(r, n, count)
+        calls.append(n)
+        return [] if len(calls) - 1 == emptied else kept
+
+    monkeypatch.setattr(ts, "take", taken)
+    takes = (int(rng.integers(0, 12)), int(rng.integers(0, 12)))
+    extras = bool(rng.random() < 0.4)  # a player's taken tiles and dice away from the rows
+    image, truth = ts.render(rng, b, layout, takes, "normal", ts.SURFACES[index % 3], extras)
+    assert extras and truth[gone] == [] and truth["case"] == "normal"
+    r = read_tiles(cfg, profile, image)
+    want = {k: [t["value"] for t in truth[k]] for k in ("heroes", "villains")}
+    assert r.reason is None, r.reason
+    assert [t.value for t in r.heroes] == want["heroes"], r
+    assert [t.value for t in r.villains] == want["villains"], r
