@@ -804,6 +804,14 @@ def _edge_angle(hull: np.ndarray) -> float:
     return float(np.degrees(np.angle(z) / 4) % 90)
 
 
+def colour_codes(px: np.ndarray) -> np.ndarray:
+    """Each pixel's (N×3 uint8) colour bin at 8 levels a channel, (b·8 + g)·8 + r (int32): the
+    bins whose commonest colours `_oblique_top` tries as a top's body (the teach's
+    `_top_colour` too)."""
+    q = (px >> 5).astype(np.int32)
+    return (q[:, 0] * 8 + q[:, 1]) * 8 + q[:, 2]
+
+
 def _oblique_top(
     small: np.ndarray, cand: Candidate, scale: float, lo: float, pick: Pick | None = None
 ) -> Candidate | None:
@@ -828,8 +836,7 @@ def _oblique_top(
     px = roi[inside.astype(bool)]
     if len(px) == 0:
         return None
-    q = (px >> 5).astype(np.int32)
-    codes = (q[:, 0] * 8 + q[:, 1]) * 8 + q[:, 2]
+    codes = colour_codes(px)
     counts = np.bincount(codes, minlength=512)
     bodies = [np.median(px[codes == k], axis=0) for k in np.argsort(-counts)[:4] if counts[k]]
     roi16 = roi.astype(np.int16)

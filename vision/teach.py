@@ -24,6 +24,7 @@ from .faces import descriptor, face_patch, left_out_distances, print_contrast
 from .finder import (
     Candidate,
     blob_top,
+    colour_codes,
     describe_cuts,
     die_mask,
     find_dice,
@@ -198,8 +199,7 @@ def _top_colour(img: np.ndarray, top: Candidate) -> tuple[float, float, float]:
     inside = np.zeros(img.shape[:2], np.uint8)
     cv2.fillPoly(inside, [box], 1)
     px = img[inside.astype(bool)]
-    q = (px >> 5).astype(np.int32)
-    codes = (q[:, 0] * 8 + q[:, 1]) * 8 + q[:, 2]
+    codes = colour_codes(px)
     common = int(np.bincount(codes).argmax())
     return tuple(float(v) for v in np.median(px[codes == common], axis=0))
 
@@ -220,9 +220,11 @@ def _body_pixels(img: np.ndarray, die: TaughtDie) -> np.ndarray:
     return px[(np.abs(px - body) <= np.maximum(0.25 * body, 20)).all(axis=1)]
 
 
-def _bare_faces(looked: dict, names: tuple[str, ...], faces: Mapping[str, list[Path]]) -> list[str]:
-    """The faces none of whose pictures the teach would learn a die from."""
-    taken = _crops_taken(looked)
+def _bare_faces(
+    looked: dict, taken: set, names: tuple[str, ...], faces: Mapping[str, list[Path]]
+) -> list[str]:
+    """The faces none of whose pictures the teach learns a die from (`taken`: the pictures
+    `_crops_taken` lets it learn from)."""
     return [
         name
         for name in names
@@ -239,7 +241,7 @@ def _looked_again(looked: dict, names: tuple[str, ...], faces: Mapping[str, list
     pinned cocked piles read "ok", a shadow taken as a die's body). A teach that finds a die
     of every face learns as it did; one that would refuse tries once more (issue #6: foreign
     outline 76, small slate dice whose side faces outnumber the top's body, was refused)."""
-    bare = _bare_faces(looked, names, faces)
+    bare = _bare_faces(looked, _crops_taken(looked), names, faces)
     if not bare:
         return looked
     again = dict(looked)
@@ -298,10 +300,15 @@ def teach_with_notes(
     }
     looked = _looked_again(looked, names, faces)
     taken = _crops_taken(looked)
+    bare = _bare_faces(looked, taken, names, faces)
+    if bare:
+        raise BadProfile(
+            f"no die found in the images of the face {bare[0]!r}: show the dice with that "
+            f"face up on the table, or crops of one die"
+        )
     seen: list[tuple[int, Path, list[TaughtDie]]] = []
     body_px, table_px, sides = [], [], []
     for f, name in enumerate(names):
-        found_any = False
         for path in faces[name]:
             if (name, path) not in taken:
                 continue
@@ -312,17 +319,11 @@ def teach_with_notes(
                 sides.append(die.side)
                 px = _body_pixels(img, die)
                 body_px.append(px[rng.permutation(len(px))[:1500]])
-                found_any = True
             # Table: what is far from every die (a crop of one die has no table).
             away = ~cv2.dilate(fg.astype(np.uint8), np.ones((9, 9), np.uint8)).astype(bool)
             tp = img[away]
             if len(tp):
                 table_px.append(tp[rng.permutation(len(tp))[:20000]].astype(np.float32))
-        if not found_any:
-            raise BadProfile(
-                f"no die found in the images of the face {name!r}: show the dice with that "
-                f"face up on the table, or crops of one die"
-            )
     lut, body_hist = _colour_model(np.concatenate(body_px), table_px, rng)
 
     # Second look: find the teach dice as the reader will find dice, so templates are cut out

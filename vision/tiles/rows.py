@@ -229,8 +229,9 @@ def _pitch(config, rows: dict[str, tuple[Blob, ...]], lines: dict, side: float) 
 
 
 def _far_row(config, rows: dict[str, tuple[Blob, ...]], lines: dict, side: float) -> str | None:
-    """The row none of whose tiles lies within `row_spacing` sides of the other row's line, the
-    one with fewer tiles (either, when both are as short), or None."""
+    """The row none of whose tiles lies within `row_spacing` sides of the other row's line (the
+    two are laid side by side, POW-3), the one with fewer tiles (either, when both are as
+    short), or None."""
     if len(lines) < 2:
         return None
     far = []
@@ -403,7 +404,7 @@ def find_rows(
         # the row, "ok"). More than one can't be told from a row, nor one from a row of one.
         if len(rows[far]) > 1 or len(rows[VILLAINS if far == HEROES else HEROES]) == 1:
             return Rows((), (), side, "the hero and villain rows lie too far apart to be told "
-                        "from tiles taken and put aside")  # fmt: skip
+                        "from tiles taken and put aside (POW-3)")  # fmt: skip
         others.extend(rows[far])
         others.extend(half_out.pop(far))
         rows[far] = ()
