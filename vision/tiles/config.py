@@ -225,9 +225,11 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # A tile's cut one channel of which is at the sensor's top (`glare_level`) over at
         # least this share of it is matched on the other two (read._unclipped; 1 turns it off).
         "clip_share": 0.5,
-        # ... as is a tile whose blob is shorter than this share of the side (its centre is
-        # off by half what the mask lost; 7 of 669 tiles' blobs of 40 scenes of seed 4242),
-        # or longer by as much (the mask took something beside it too).
+        # A tile whose blob is shorter than this share of the side (its centre is off by half
+        # what the mask lost; 7 of 669 tiles' blobs of 40 scenes of seed 4242) is cut again
+        # where it fits when it misfits or matches weakly; one longer by as much (the mask
+        # took its rim or shadow on one side too, foreign box 123) when it matches weakly
+        # (read._identify).
         "recentre_short": 0.9,
         # A piece cut from touching tiles has its turn looked for this many degrees either side
         # of its box's (the cut's edges are straight too; a whole blob's box: 8 degrees).

@@ -403,8 +403,11 @@ def _identify(
         config, profile, frame, center, angle, side, sign
     )
     # A blob shorter than a tile by a tenth or more (`recentre_short`) is centred off its
-    # tile by half the difference: misfit there, it is cut again at once (below).
+    # tile by half the difference: misfit there, it is cut again at once (below). So is one
+    # longer by as much (the mask took the tile's rim or shadow on one side): matched weakly
+    # there, it is cut again too (`_weak_checked`).
     short = min(blob.size) < config["recentre_short"] * side
+    grown = max(blob.size) > (2.0 - config["recentre_short"]) * side
     first = why == "misfit" and (blob.part_of >= 0 or short)
     if why is not None:
         # Cut from touching neighbours where the mask thins, or evenly where it does not, a
@@ -439,7 +442,7 @@ def _identify(
             at, again = _cut_again(config, profile, frame, center, angle, side, sign, wide)
             if again[3] is None and again[1] >= config["pair_below"]:
                 center, (value, score, best, why, cutout, tile) = at, again
-    elif score < config["pair_below"] and blob.part_of >= 0:
+    elif score < config["pair_below"] and (blob.part_of >= 0 or short or grown):
         center, (value, score, best, why, cutout, tile) = _weak_checked(
             config, profile, frame, center, angle, side, sign,
             (value, score, best, why, cutout, tile),
@@ -492,10 +495,10 @@ def _uncovered(
 
 def _weak_checked(config, profile: TilesProfile, frame: np.ndarray, center, angle, side, sign,
                   first):  # fmt: skip
-    """(centre, `_match` result) of a piece cut from touching tiles that the look read, but
-    weakly (under `pair_below`): cut again where the taught tile that fits best fits (within
-    `recentre_reach`), that cut decides when it matches well; when it reads another value (or
-    none) the tile is declined ("shifted"), else the first reading stands.
+    """(centre, `_match` result) of a tile the look read, but weakly (under `pair_below`): cut
+    again where the taught tile that fits best fits (within `recentre_reach`), that cut decides
+    when it matches well; when it reads another value (or none) the tile is declined
+    ("shifted"), else the first reading stands.
 
     A piece's centre is where an even cut of its blob put it, not its tile's own outline,
     and can be a few px off; so cut, a tile matches its own taught tile poorly and can match
@@ -504,9 +507,14 @@ def _weak_checked(config, profile: TilesProfile, frame: np.ndarray, center, angl
     px off read "-2" at 0.56; only the count of each value laid out caught them. Cut where
     the taught tile fits, each reads its own value at 0.8 or better. So did pieces beside a
     hand or a die read as another value in refused scenes (box 18 scene 47, a "-3" as "-1";
-    box 31 scene 2, a "-2" as "-1"; box 37 scene 44, a "-1" as "-2"). Whole blobs are centred
-    on their own outline: of 200 own bench frames, 36 whole tiles matched weakly and every one
-    read the same value cut again (and cost 20-30 ms CPU each then, load ~30)."""
+    box 31 scene 2, a "-2" as "-1"; box 37 scene 44, a "-1" as "-2"). A whole blob is centred
+    on its outline, and that is off its tile where the mask took the tile's rim or shadow on
+    one side: foreign box 123 (bolts on its "+2", "+4", "+5" and "+6"), a "+4" bolt's blob
+    80×66 px for a 71 px side read "+2" at 0.71 (its best fit at the search's edge), a "+3"
+    star's 72×60 for 59 read "+5" at 0.54; again only the counts refused the frames. Cut where they fit, both read their own value. A whole blob is cut again only
+    when it is a tenth shorter or longer than the side (`recentre_short`): the 36 whole tiles
+    of the bench's 200 own frames that match weakly are blobs within 5 % of their side, and
+    cut again they read the same (11.6 ms CPU a tile, load ~4)."""
     at = _recentred(config, profile, frame, center, angle, side, sign, config["recentre_reach"])
     if np.hypot(at[0] - center[0], at[1] - center[1]) < 0.5:
         return center, first  # the same cut (not matched again)
