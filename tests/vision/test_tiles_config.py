@@ -45,6 +45,12 @@ from vision.tiles.config import tiles_config
         ("detail_fine_margin", -0.06, "a number 0 or more"),
         ("lone_texture_median_share", -0.15, "a number 0 or more"),
         ("lone_texture_median_share", "0.15", "a number 0 or more"),
+        ("flat_scales", (12.0, 4.0), "a tuple of 2 numbers above 0 (fine < coarse)"),
+        ("flat_scales", (4.0,), "a tuple of 2 numbers above 0"),
+        ("flat_window", 0, "a number above 0"),
+        ("flat_share", 1.5, "a number from 0 to 1"),
+        ("flat_halvings", 1.5, "a whole number 0 or more"),
+        ("min_flat_table", -1e-4, "a number 0 or more"),
     ],
 )
 def test_a_wrong_tile_value_names_the_key_and_what_it_must_be(key, value, must):
@@ -60,7 +66,8 @@ def test_the_off_switches_the_tests_use_are_still_allowed():
         {"shadow_depths": (), "rescue_turns": (0.0,), "rescue_score": 2.0, "shade": 0,
          "flatten_sigma": 0, "min_hidden_area": 99.0, "number_rescue": False,
          "glare_gains": (), "glare_level": 0, "glare_pale": 0, "faint_share": 0.0,
-         "detail_fine_margin": 2.0, "lone_texture_median_share": 0.0}
+         "detail_fine_margin": 2.0, "lone_texture_median_share": 0.0,
+         "flat_share": 0.0}
     )  # fmt: skip
     assert c["shadow_depths"] == () and c["rescue_turns"] == (0.0,) and c["rescue_score"] == 2.0
 

@@ -127,6 +127,20 @@ TILES_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # only below this share of the table's median texture (smooth.py: a wood's bright
         # crest; 0 lets no lone place count, 1 or more lets every smooth one).
         "lone_texture_median_share": 0.15,
+        # Two neighbouring places a hidden tile could lie (or, beside a row with no tile seen,
+        # where it could lie), clear of the tiles seen, with less than `flat_share` of the
+        # table's own coarse texture (band-pass contrast between blurs of these sigmas, frame
+        # px, on the frame `flat_halvings` times halved from the working scale, in windows
+        # `flat_window` sides wide) are covered by something flat: a card or a hand the
+        # table's colour (flat.py). Only on a table with at least `min_flat_table` of it: a
+        # wood's broad bands (foreign boxes 1-36: wood 1.6e-3 or more; cloth at most 5.7e-4,
+        # felt 2.6e-4). Set on the eighteenth session's hunt and those boxes: covers on such
+        # wood kept 0.004-0.021 of the table's, clean places 0.26 or more (0 turns it off).
+        "flat_scales": (4.0, 12.0),
+        "flat_halvings": 2,
+        "flat_window": 0.8,
+        "min_flat_table": 1e-3,
+        "flat_share": 0.1,
         # A piece of "not table" of at least this many tile areas joined to a tile of a row
         # (within `touch_reach` sides of its centre, across its edge) lies on it: a hand whose
         # arm leaves the row (touch.py; 0 turns the check off).
@@ -291,6 +305,9 @@ TILES_ALLOWED: Mapping[str, Allowed] = MappingProxyType(
         "max_row_angle": Allowed(hi=90.0),  # degrees from the horizontal
         "texture_scales": POSITIVE,  # Gaussian sigmas
         "texture_step": POSITIVE,  # a step along the row
+        "flat_scales": Allowed(above=True, ordered=((0, 1),), note="(fine < coarse)"),  # sigmas
+        "flat_window": POSITIVE,  # sides
+        "flat_share": FRACTION,  # of the table's texture
         "patch": POSITIVE,
         "blur": POSITIVE,  # a Gaussian sigma (0 is not "no blur" to OpenCV)
         "rescue_turns": Allowed(lo=None, any_length=True, note="(degrees, either way)"),

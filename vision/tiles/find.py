@@ -78,6 +78,8 @@ class Found:
     # The "not table" mask (uint8, at the working scale `config["scale"]`): which pieces are
     # joined to a tile (touch.py). None when not kept.
     mask: np.ndarray | None = field(default=None, repr=False)
+    # The frame at the working scale (BGR), as the mask was made from: flat.py's texture map.
+    small: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
 def _lab(small: np.ndarray) -> np.ndarray:
@@ -530,7 +532,7 @@ def find_blobs(config: Mapping[str, Any], frame: np.ndarray) -> Found:
     ]  # fmt: skip
     if len(singles) >= 3:
         side = _typical_side(singles)
-    return Found(tuple(blobs), side, *_specks(mask, small_ones, s, clear), mask=mask)
+    return Found(tuple(blobs), side, *_specks(mask, small_ones, s, clear), mask=mask, small=small)
 
 
 def _specks(

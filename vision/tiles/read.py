@@ -36,6 +36,7 @@ from .describe import (
     warped_pair,
 )
 from .find import find_blobs
+from .flat import flat_cover
 from .profile import TilesProfile
 from .rescue import rescue
 from .rows import HEROES, ROW_NAMES, VILLAINS, find_rows, where_along
@@ -569,6 +570,8 @@ def read_tiles(config: Mapping[str, Any], profile: TilesProfile, frame: np.ndarr
     if reason is None:
         reason = _smooth(config, frame, rows)
     if reason is None:
+        reason = _flat(config, found, frame, rows)
+    if reason is None:
         reason = _check(profile, out)
     return TilesReading(out[HEROES], out[VILLAINS], reason)
 
@@ -606,6 +609,29 @@ def _smooth(config, frame: np.ndarray, rows) -> str | None:
     _, p, d, _, _ = next(s for s in rows.spans if s[0] == kind)
     where = where_along(rows, kind, p, d, at)
     return f"something covers the {ROW_NAMES[kind]} row {where} (a hand the table's colour?)"
+
+
+def _flat(config, found, frame: np.ndarray, rows) -> str | None:
+    """Something flat the table's colour over a place a hidden tile could lie, or where a row
+    with no tile seen could lie, on a table with a coarse texture (flat.py)."""
+    if found.small is None:
+        return None
+    kinds = {s[0] for s in rows.spans}
+    empty = next((k for k in (HEROES, VILLAINS) if k not in kinds), None)
+    tiles = [*rows.heroes, *rows.villains]
+    hit = flat_cover(config, found.small, frame.shape, tiles, rows.spans, empty, rows.side)
+    if hit is None:
+        return None
+    kind, p, d, at = hit
+    if kind not in kinds:
+        return (
+            f"the {ROW_NAMES[kind]} row can't be made out (something flat the table's colour "
+            "lies where it would be: covered?)"
+        )
+    where = where_along(rows, kind, p, d, at)
+    return (
+        f"something covers the {ROW_NAMES[kind]} row {where} (a card or a hand the table's colour?)"
+    )
 
 
 def _touching(config, found, rows, seen: dict[str, tuple[TileSeen, ...]]) -> str | None:
