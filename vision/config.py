@@ -320,6 +320,11 @@ DICE_DEFAULTS: Mapping[str, Any] = MappingProxyType(
         # the rule before: a blue bubble searched a shield at 0.47 was placed a blue bubble at
         # 0.00, foreign outline 66 scene 50; above 1: never).
         "placed_contradicts": 0.0,
+        # A die read by its first cut alone with the confidence that needs no check, matched
+        # beyond the typical distance, is unsure where its placed read is unsure too and finds
+        # no cut within reach that fits closer than that first cut (vision.reader.
+        # _unless_placed_nowhere_closer; False: off).
+        "loose_placed": True,
         "margin_full": 0.25,  # margin (1 - best/second) that counts as full confidence
         "fit_max": 2.0,
         # A margin counts only beyond the margins by which the teach set itself read a die of

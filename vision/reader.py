@@ -375,6 +375,29 @@ def _unless_placed_otherwise(
     return replace(m, confidence=0.0) if contradicts else m
 
 
+def _unless_placed_nowhere_closer(
+    config: Mapping[str, Any],
+    profile: DiceProfile,
+    frame: np.ndarray,
+    c: Candidate,
+    first: np.ndarray,
+    m: Match,
+) -> Match:
+    """`m` (read by the first cut alone, loosely: beyond the typical distance) unless its
+    placed read (as `_checked` places it) is unsure and no cut within its reach fits any
+    face closer than the first cut did: then unsure. A die of the face read, cut off its
+    top, fits closer somewhere near: the 78 right dice of 34 foreign outline sets read so
+    and placed unsure were placed at 0.48-0.96 of their first cut's distance (vision-log,
+    nineteenth session), and right dice placed unsure are common there (refusing them all
+    cost 23 right images, eighteenth session). One that fits that loosely wherever it is cut
+    looks like the face no more than like another: foreign outline 104 scene 15, a far blue
+    bubble, its tail faint at the top's edge, read a shield at 0.92 (1.08 typical distances)
+    by its first cut, its search and its placed read, placed unsure at the first cut."""
+    again = _placed_read(config, profile, frame, c, first)
+    stays = again.confidence < float(config["min_confidence"]) and again.best >= m.best
+    return replace(m, confidence=0.0) if stays else m
+
+
 def _wide_look(
     config: Mapping[str, Any],
     profile: DiceProfile,
@@ -577,6 +600,14 @@ def _read(
     # distance of 1.47 typical ones: tests/vision/foreign); so must its placed read
     # (`_checked`).
     loose = float(config["check_fit"]) * profile.typical_distance
+    loose_sure = [
+        placing
+        and bool(config["loose_placed"])
+        and not again
+        and m.confidence >= float(config["check_confidence"])
+        and profile.typical_distance < m.best <= loose
+        for m, again in zip(matches, looked, strict=True)
+    ]
     matches = [
         _checked(config, profile, frame, c, sides(c), row, m, placing)
         if not again
@@ -596,6 +627,13 @@ def _read(
         if only_searched and placing and low <= m.confidence < float(config["check_confidence"])
         else m
         for c, m, row, only_searched in zip(found.dice, matches, per_face, searched, strict=True)
+    ]
+    # A die its first cut read with the confidence that needs no check, but loosely (beyond
+    # the typical distance), is held to its placed read where that stays at the first cut
+    # (`_unless_placed_nowhere_closer`).
+    matches = [
+        _unless_placed_nowhere_closer(config, profile, frame, c, row, m) if unchecked else m
+        for c, m, row, unchecked in zip(found.dice, matches, per_face, loose_sure, strict=True)
     ]
     matches = _at_expected_size(config, profile, frame, found, matches)
     matches = [

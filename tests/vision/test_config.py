@@ -27,6 +27,7 @@ from vision.errors import BadConfig
         ("teach_print", -0.2, "a number from 0 to 1"),
         ("searched_doubt", "yes", "True or False"),  # on or off, nothing between
         ("searched_doubt", 1, "True or False"),
+        ("loose_placed", "yes", "True or False"),  # on or off
         ("placed_contradicts", -0.5, "a number 0 or more"),  # (above 1: never contradicts)
         ("placed_contradicts", "sure", "a number 0 or more"),
         ("place_reach", 1.5, "a number from 0 to 1"),  # a part of a die's side
