@@ -92,6 +92,19 @@ def test_a_foreign_tile_under_a_hand_or_a_die_is_refused(tmp_path):
     assert s.wrong_rows == 0, s.line()
 
 
+def _taught(seed: int):
+    """Box `seed` taught in this process from its teach picture as `write_set` draws it: (the
+    box, the layout, the tiles config, the profile)."""
+    from vision.tiles import teach, tiles_config
+
+    box = ts.make_box(seed)
+    rng = np.random.default_rng([seed, 1])
+    layout = ts.make_layout(rng)
+    setup, _ = ts.render(rng, box, layout, (0, 0), "normal", str(rng.choice(ts.SURFACES)))
+    cfg = tiles_config()
+    return box, layout, cfg, teach(cfg, setup, layout.heroes, layout.villains)
+
+
 def _box_setup(tmp_path, seed: int):
     """Box `seed`'s teach picture and layout written as `write_set` draws them: (the box,
     the layout, the picture's truth)."""
@@ -771,14 +784,9 @@ def test_pow_13_a_row_taken_whole_beside_a_loose_taken_tile_reads_empty(
     # row taken (POW-13), a player's taken tile of that row's colour lying loose well clear of
     # the other row. That tile was read as the row, one tile long, "ok": a wrong row on a
     # clean table. A row lies beside the other (POW-3, `row_spacing`): the row reads empty.
-    from vision.tiles import read_tiles, teach, tiles_config
+    from vision.tiles import read_tiles
 
-    b = ts.make_box(box)
-    rng = np.random.default_rng([box, 1])
-    layout = ts.make_layout(rng)
-    setup, _ = ts.render(rng, b, layout, (0, 0), "normal", str(rng.choice(ts.SURFACES)))
-    cfg = tiles_config()
-    profile = teach(cfg, setup, layout.heroes, layout.villains)
+    b, layout, cfg, profile = _taught(box)
     rng = np.random.default_rng([box, 18019, index])
     emptied = int(rng.integers(2))
     take, calls = ts.take, []
@@ -851,14 +859,9 @@ def test_pow_13_a_card_the_woods_colour_over_a_row_is_refused(
     # of the wood's colour over a whole row or its end tiles is table to the colour mask, and
     # `smooth.py` says nothing: at its fine scale this wood has too little grain. The row read
     # "ok" empty or short. The wood's coarse bands are missing under the card (flat.py).
-    from vision.tiles import read_tiles, teach, tiles_config
+    from vision.tiles import read_tiles, tiles_config
 
-    b = ts.make_box(box)
-    rng = np.random.default_rng([box, 1])
-    layout = ts.make_layout(rng)
-    setup, _ = ts.render(rng, b, layout, (0, 0), "normal", str(rng.choice(ts.SURFACES)))
-    cfg = tiles_config()
-    profile = teach(cfg, setup, layout.heroes, layout.villains)
+    b, layout, cfg, profile = _taught(box)
     rng = np.random.default_rng([box, 18018] if index == 0 else [box, 18018, index])
     assert ["skin", "dark", "white", "table", "other"][int(rng.integers(5))] == "table"
     takes = (int(rng.integers(0, 12)), int(rng.integers(0, 12)))
