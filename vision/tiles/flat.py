@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 
 from .find import Blob
-from .smooth import _edge_spots
+from .smooth import edge_spots
 
 
 def texture_map(config: Mapping[str, Any], small: np.ndarray, k: float) -> tuple[np.ndarray, float]:
@@ -94,7 +94,7 @@ def looks(
 def _edge_points(border: float, h: int, w: int, k: int) -> np.ndarray:
     """smooth.py's windows around the frame's edge, as an N×2 array (the same for every frame
     of a camera)."""
-    return np.array(_edge_spots({"border": border}, (h, w), k))
+    return np.array(edge_spots({"border": border}, (h, w), k))
 
 
 def table_texture(config, means: np.ndarray, s: float, shape, k: float, reach: float) -> float:

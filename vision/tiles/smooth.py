@@ -58,7 +58,7 @@ def _texture(frame: np.ndarray, centre, k: int, scales: Sequence[float]) -> _Tex
     return _Texture((c * c).ravel())
 
 
-def _edge_spots(config: Mapping[str, Any], shape, k: int) -> list[tuple[float, float]]:
+def edge_spots(config: Mapping[str, Any], shape, k: int) -> list[tuple[float, float]]:
     """Where the table's own texture is measured: windows around the frame's edge."""
     h, w = shape[:2]
     m = int(config["border"] * min(h, w) / 2) + k
@@ -86,7 +86,7 @@ def smooth_cover(
     # have too little to go by (laminate, felt, a fine cloth): five windows below
     # `min_table_texture` settle that, before any place over the rows is looked at (time).
     seen, below = [], 0
-    for spot in _edge_spots(config, frame.shape, k):
+    for spot in edge_spots(config, frame.shape, k):
         e = _texture(frame, spot, k, scales)
         if e is None:
             continue
