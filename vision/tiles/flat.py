@@ -1,5 +1,6 @@
 """Something flat over a row of a table with a coarse texture: a place a hidden tile could lie
-that shows none of the table's bands.
+that shows none of the table's bands. A row read a tile short names the wrong N-th tile (rows
+count only the tiles still there, POW-13), so such a frame is refused, never read.
 
 A card, a sleeve or a hand of the table's own colour is table to the colour mask (`find.py`),
 and `smooth.py` sees it only on a table with a fine grain. Many tables have none at that scale
@@ -71,8 +72,9 @@ def looks(
     clear = 0.6 * side + k / 2 + 0.1 * side  # a window touching a tile seen is no place
     lines = list(spans)
     if empty is not None and len(spans) == 1:
-        # Where a row with no tile seen could lie: lines parallel to the other row, from the
-        # nearest two rows can lie apart to the farthest (`row_spacing`), either side.
+        # Where a row with no tile seen could lie: lines parallel to the other row (the rows
+        # are laid side by side, POW-3), from the nearest two rows can lie apart to the
+        # farthest (`row_spacing`), either side.
         _, p, d, lo, hi = spans[0]
         normal = np.array([-d[1], d[0]])
         step = 0.5 * side
@@ -101,6 +103,9 @@ def table_texture(config, means: np.ndarray, s: float, shape, k: float, reach: f
     """The table's own coarse texture: the 10th percentile (linear between the two nearest,
     as numpy's) of windows around the frame's edge (a coin or a pencil near the edge does
     not raise it), as smooth.py's."""
+    # Written out rather than `np.percentile` (smooth.py's): that costs 38 us a call, the
+    # sort and the blend under 1 us, on a check every frame pays (the tile read is at its
+    # budget). The same formula; the last bit can differ (float32 here).
     edge = at(means, s, _edge_points(config["border"], shape[0], shape[1], int(k)), reach)
     edge = np.sort(edge[~np.isnan(edge)])
     if not len(edge):

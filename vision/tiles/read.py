@@ -512,10 +512,11 @@ def _weak_checked(config, profile: TilesProfile, frame: np.ndarray, center, angl
     on its outline, and that is off its tile where the mask took the tile's rim or shadow on
     one side: foreign box 123 (bolts on its "+2", "+4", "+5" and "+6"), a "+4" bolt's blob
     80×66 px for a 71 px side read "+2" at 0.71 (its best fit at the search's edge), a "+3"
-    star's 72×60 for 59 read "+5" at 0.54; again only the counts refused the frames. Cut where they fit, both read their own value. A whole blob is cut again only
-    when it is a tenth shorter or longer than the side (`recentre_short`): the 36 whole tiles
-    of the bench's 200 own frames that match weakly are blobs within 5 % of their side, and
-    cut again they read the same (11.6 ms CPU a tile, load ~4)."""
+    star's 72×60 for 59 read "+5" at 0.54; again only the counts refused the frames. Cut
+    where they fit, both read their own value. A whole blob is cut again only when it is a
+    tenth shorter or longer than the side (`recentre_short`): the 36 whole tiles of the
+    bench's 200 own frames that match weakly are blobs within 5 % of their side, and cut
+    again they read the same (11.6 ms CPU a tile, load ~4)."""
     at = _recentred(config, profile, frame, center, angle, side, sign, config["recentre_reach"])
     if np.hypot(at[0] - center[0], at[1] - center[1]) < 0.5:
         return center, first  # the same cut (not matched again)
